@@ -1,0 +1,67 @@
+// Shell cost: JS and CSS bytes (gzip and brotli) and requests needed to show the login page, and the
+// same for the overview after sign-in, measured from what Chromium actually fetched.
+import zlib from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { newSession } from '../e2e/lib/browser.ts';
+import { kib, table } from './lib.ts';
+
+interface Fetched { url: string; type: 'js' | 'css' | 'other'; body: Buffer }
+
+async function collect(browser: Browser, shellUrl: string, signIn: boolean): Promise<Fetched[]> {
+  const { page, context } = await newSession(browser, shellUrl);
+  const fetched: Fetched[] = [];
+  let recording = !signIn;
+  page.on('response', async (res) => {
+    if (!recording) return;
+    const url = res.url();
+    const type = /\.m?js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : 'other';
+    try {
+      fetched.push({ url, type, body: await res.body() });
+    } catch {
+      fetched.push({ url, type, body: Buffer.alloc(0) });
+    }
+  });
+  if (signIn) {
+    // Sign in through the API, then measure a cold load of the overview (fresh cache).
+    const r = await fetch(`${shellUrl.replace(/:\d+$/, ':' + (process.env.BENCH_GATEWAY_PORT ?? '4200'))}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@acme.test', password: 'owner-pass-2026' }),
+    });
+    const { token } = (await r.json()) as { token: string };
+    await context.addCookies([{ name: 'token', value: token, url: shellUrl }]);
+    recording = true;
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  } else {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  }
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return fetched;
+}
+
+function sizes(files: Fetched[], type: 'js' | 'css') {
+  const sel = files.filter((f) => f.type === type);
+  const raw = sel.reduce((n, f) => n + f.body.length, 0);
+  const gz = sel.reduce((n, f) => n + zlib.gzipSync(f.body, { level: 9 }).length, 0);
+  const br = sel.reduce((n, f) => n + zlib.brotliCompressSync(f.body).length, 0);
+  return { raw, gz, br };
+}
+
+export async function shellCost(browser: Browser, shellUrl: string): Promise<string> {
+  const rows: (string | number)[][] = [['page', 'requests', 'JS raw', 'JS gzip', 'JS brotli', 'CSS raw', 'CSS gzip', 'CSS brotli']];
+  const verdicts: string[] = [];
+  for (const [label, signIn] of [['login', false], ['overview (signed in)', true]] as const) {
+    const files = await collect(browser, shellUrl, signIn);
+    const js = sizes(files, 'js');
+    const css = sizes(files, 'css');
+    rows.push([label, files.length, kib(js.raw), kib(js.gz), kib(js.br), kib(css.raw), kib(css.gz), kib(css.br)]);
+    if (!signIn) {
+      verdicts.push(`login JS brotli ${kib(js.br)} (goal < 150 KiB): ${js.br < 150 * 1024 ? 'met' : 'NOT met'}`);
+      verdicts.push(`login CSS brotli ${kib(css.br)} (goal < 25 KiB): ${css.br < 25 * 1024 ? 'met' : 'NOT met'}`);
+    }
+  }
+  return `${table(rows)}\n${verdicts.join('\n')}`;
+}

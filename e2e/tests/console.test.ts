@@ -1,0 +1,217 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { cookieNames, launch, newSession, signIn } from '../lib/browser.ts';
+import { E2E_ENV, startTestSystem } from '../lib/system.ts';
+
+let system: Awaited<ReturnType<typeof startTestSystem>>;
+let browser: Browser;
+let shellUrl: string;
+const adminOrigin = `http://localhost:${E2E_ENV.MFE_ADMIN_PORT}`;
+
+before(async () => {
+  system = await startTestSystem();
+  shellUrl = system.urls.shell;
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('login', () => {
+  test('success lands on the overview with the tenant sidebar', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.getByTestId('overview-tenant').filter({ hasText: 'Acme DAO' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contacts' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Developer Docs' }).count(), 1);
+    assert.deepEqual(await cookieNames(context), ['token']);
+    await context.close();
+  });
+
+  test('a wrong password shows the server message', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('owner@acme.test');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid credentials, please try again.' }).waitFor();
+    assert.equal(page.url(), `${shellUrl}/login`);
+    await context.close();
+  });
+
+  test('without a server message the fallback text shows', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.route('**/v1/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('owner@acme.test');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid credentials, please try again.' }).waitFor();
+    await context.close();
+  });
+
+  test('a throttled account shows the server message, not the fallback', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody-throttled@acme.test');
+    let text = '';
+    for (let i = 0; i < 8 && !/too many/i.test(text); i += 1) {
+      await page.getByLabel('Password').fill(`wrong-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not([disabled])')).waitFor();
+      text = (await page.getByRole('alert').textContent()) ?? '';
+    }
+    assert.match(text, /too many/i);
+    await context.close();
+  });
+});
+
+describe('guard', () => {
+  test('no token: a protected route goes to /login', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.goto('/engagement/contacts');
+    await page.waitForURL(`${shellUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  test('a forged token: verification fails, sign-out, /login', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await context.addCookies([{ name: 'token', value: 'forged.token.value', url: shellUrl }]);
+    await page.goto('/engagement/contacts');
+    await page.waitForURL(`${shellUrl}/login`);
+    assert.deepEqual(await cookieNames(context), []);
+    await context.close();
+  });
+
+  test('a feature the plan lacks: back to / with the upgrade dialog', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@basic.test', 'basic-pass-2026');
+    await page.goto('/engagement/automations');
+    await page.getByRole('dialog').getByText('Unlock more features!').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The locked sidebar item opens the same dialog.
+    await page.getByRole('button', { name: /Automations \(locked/ }).click();
+    await page.getByRole('dialog').getByText('Unlock more features!').waitFor();
+    await context.close();
+  });
+
+  test('a permission the user lacks: back to / and hidden from the sidebar', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'staff@acme.test', 'staff-pass-2026');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.equal(await nav.getByText('Automations').count(), 0);
+    await page.goto('/engagement/automations');
+    await page.waitForURL(`${shellUrl}/`);
+    assert.equal(await page.getByText('Unlock more features!').count(), 0);
+    await context.close();
+  });
+});
+
+describe('remotes', () => {
+  test('tenant staff never request the admin remote; a remote reads the shell session', async () => {
+    const { page, context, requests } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.goto('/account/profile');
+    await page.getByTestId('profile').getByText('owner@acme.test').waitFor();
+    await page.goto('/onboarding/sso');
+    await page.getByRole('heading', { name: 'SSO' }).waitFor();
+    await page.goto('/tenants');
+    await page.waitForURL(`${shellUrl}/`);
+    assert.deepEqual(requests.filter((u) => u.startsWith(adminOrigin)), []);
+    // One @console/shared for shell and remotes: the store module was evaluated once.
+    assert.equal(await page.evaluate(() => (globalThis as { __consoleStoreEvaluations?: number }).__consoleStoreEvaluations), 1);
+    await context.close();
+  });
+
+  test('a super admin downloads the admin remote and sees the admin sidebar', async () => {
+    const { page, context, requests } = await newSession(browser, shellUrl);
+    await signIn(page, 'admin@console.test', 'admin-pass-2026');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Dashboard', 'Tenants', 'Plans', 'Applets']) await nav.getByRole('link', { name: label }).waitFor();
+    assert.equal(await nav.getByText('Developer Docs').count(), 0);
+    await nav.getByRole('link', { name: 'Tenants' }).click();
+    await page.getByRole('heading', { name: 'Tenants' }).waitFor();
+    assert.ok(requests.some((u) => u.startsWith(adminOrigin)));
+    await context.close();
+  });
+
+  test('global admin: no sidebar and no toggle', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'global@console.test', 'global-pass-2026');
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Open navigation' }).count(), 0);
+    await context.close();
+  });
+
+  test('a remote taken down shows the unavailable state; other areas keep working; retry recovers', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await system.kill('mfe-engagement');
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+      await page.getByRole('alert').getByText('This area is unavailable right now').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Widgets' }).click();
+      await page.getByRole('heading', { name: 'Widgets' }).waitFor();
+    } finally {
+      await system.restart('mfe-engagement');
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('impersonation and sign-out', () => {
+  test('super admin impersonates the Acme owner and stops', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'admin@console.test', 'admin-pass-2026');
+    await page.goto('/tenants');
+    await page.getByRole('button', { name: 'Impersonate owner@acme.test' }).click();
+    await page.getByRole('button', { name: 'Stop Impersonating' }).waitFor();
+    await page.getByTestId('tenant-name').filter({ hasText: 'Acme DAO' }).waitFor();
+    assert.deepEqual(await cookieNames(context), ['admin_token', 'token']);
+    // While impersonating, the tenant sidebar shows Community Page.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community Page' }).waitFor();
+    await page.getByRole('button', { name: 'Stop Impersonating' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).waitFor();
+    assert.deepEqual(await cookieNames(context), ['token']);
+    await context.close();
+  });
+
+  test('sign-out clears both cookies and goes to /login', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'admin@console.test', 'admin-pass-2026');
+    await page.goto('/tenants');
+    await page.getByRole('button', { name: 'Impersonate owner@acme.test' }).click();
+    await page.getByRole('button', { name: 'Stop Impersonating' }).waitFor();
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${shellUrl}/login`);
+    assert.deepEqual(await cookieNames(context), []);
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  test('login and overview have no serious or critical axe violations', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    assert.deepEqual(await serious(), []);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    assert.deepEqual(await serious(), []);
+    await context.close();
+  });
+});

@@ -1,0 +1,16 @@
+/** Jest for the browser code: shared, shell and the remotes (jsdom, swc). The gateway and e2e use node:test. */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const project = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: '<rootDir>/../jest/jsdom-env.cjs',
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },
+  // ky is ESM-only: let swc turn it into CommonJS for Jest.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ky)(@|/))'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/../jest/style-stub.cjs' },
+  setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
+});
+module.exports = {
+  projects: ['shared', 'shell', 'mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map(project),
+};

@@ -1,0 +1,5 @@
+import { api, UserPage } from '@console/shared';
+
+export function fetchUsers() {
+  return api.get('/v1/users', UserPage, { page: 1, perPage: 100, sortField: 'created_at', sortOrder: 'asc' });
+}

@@ -1,0 +1,6 @@
+import '../styles.css';
+import { PlannedPage } from '@console/shared';
+
+export default function Page() {
+  return <PlannedPage title="Custom Domains" description="Send from your own domain." />;
+}

@@ -1,0 +1,6 @@
+import '../styles.css';
+import { PlannedPage } from '@console/shared';
+
+export default function Page() {
+  return <PlannedPage title="General Settings" description="Your community's name and settings." />;
+}

@@ -1,0 +1,31 @@
+import '../styles.css';
+import { Link } from 'react-router-dom';
+import { PageHeader, useConsole } from '@console/shared';
+
+/** Your Profile: who is signed in (editing arrives with the account issue). */
+export default function ProfilePage() {
+  const user = useConsole((s) => s.user);
+  if (!user) return null;
+  const rows: [string, string][] = [
+    ['Name', `${user.first_name} ${user.last_name}`.trim() || '—'],
+    ['E-mail', user.email],
+    ['Role', user.role.replace('_', ' ')],
+    ['Community', user.tenant_name ?? '—'],
+  ];
+  return (
+    <section>
+      <PageHeader title="Your Profile" />
+      <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="profile">
+        {rows.map(([k, v]) => (
+          <div key={k} className="grid grid-cols-3 gap-4 px-4 py-3 text-sm">
+            <dt className="font-medium text-slate-500">{k}</dt>
+            <dd className="col-span-2 text-slate-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link className="mt-4 inline-block text-sm text-brand-700 underline" to="/account/change-password">
+        Change password
+      </Link>
+    </section>
+  );
+}

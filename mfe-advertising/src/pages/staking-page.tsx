@@ -1,0 +1,6 @@
+import '../styles.css';
+import { PlannedPage } from '@console/shared';
+
+export default function Page() {
+  return <PlannedPage title="Stake $EMT for ads" description="Stake $EMT to put your ads in front of web3 communities." />;
+}

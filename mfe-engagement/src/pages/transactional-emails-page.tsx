@@ -1,0 +1,6 @@
+import '../styles.css';
+import { PlannedPage } from '@console/shared';
+
+export default function Page() {
+  return <PlannedPage title="Transactional E-mails" description="Receipts and notices sent through the API." />;
+}

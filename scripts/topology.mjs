@@ -1,0 +1,35 @@
+// Where each part of the system runs. Every port is overridable by an environment variable.
+export const APPS = [
+  { pkg: 'shell', name: 'shell', portEnv: 'SHELL_PORT', port: 3000 },
+  { pkg: 'mfe-engagement', name: 'mfe_engagement', portEnv: 'MFE_ENGAGEMENT_PORT', port: 3001, audience: 'tenant' },
+  { pkg: 'mfe-onboarding', name: 'mfe_onboarding', portEnv: 'MFE_ONBOARDING_PORT', port: 3002, audience: 'tenant' },
+  { pkg: 'mfe-advertising', name: 'mfe_advertising', portEnv: 'MFE_ADVERTISING_PORT', port: 3003, audience: 'tenant' },
+  { pkg: 'mfe-account', name: 'mfe_account', portEnv: 'MFE_ACCOUNT_PORT', port: 3004, audience: 'tenant' },
+  { pkg: 'mfe-admin', name: 'mfe_admin', portEnv: 'MFE_ADMIN_PORT', port: 3005, audience: 'admin' },
+];
+export const GATEWAY = { portEnv: 'GATEWAY_PORT', port: 4000 };
+
+export function portOf(app, env = process.env) {
+  return Number(env[app.portEnv] ?? app.port);
+}
+
+export function gatewayUrl(env = process.env) {
+  return env.GATEWAY_URL ?? `http://localhost:${Number(env[GATEWAY.portEnv] ?? GATEWAY.port)}`;
+}
+
+/** The runtime config the shell reads at boot (/config/remotes.json). */
+export function runtimeConfig(env = process.env) {
+  const remotes = {};
+  for (const app of APPS.filter((a) => a.audience)) {
+    const base = env[`${app.portEnv.replace('_PORT', '_URL')}`] ?? `http://localhost:${portOf(app, env)}`;
+    remotes[app.name] = { entry: `${base}/mf-manifest.json`, audience: app.audience };
+  }
+  const gateway = gatewayUrl(env);
+  return {
+    gatewayUrl: gateway,
+    docsUrl: `${gateway}/docs`,
+    remotes,
+    supportWidgetUrl: env.SUPPORT_WIDGET_URL || null,
+    experimentalPrefix: env.EXPERIMENTAL_PREFIX ?? 'lab',
+  };
+}

@@ -1,0 +1,130 @@
+// Webpack + Module Federation config for the shell and every remote: one place for the rules of
+// ARCHITECTURE.md section 3 (singletons, loaded-first, asyncStartup, dts off, manifest on).
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+/** Version of a package as installed for `fromDir` (workspace:* and catalog: are not ranges). */
+function installedVersion(name, fromDir) {
+  const file = require.resolve(`${name}/package.json`, { paths: [fromDir] });
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+/** The shared-deps map: every library with module state is a singleton. */
+function sharedDeps(appDir) {
+  const routerDomDir = path.dirname(require.resolve('react-router-dom/package.json', { paths: [appDir] }));
+  const singleton = (name, from = appDir) => {
+    const version = installedVersion(name, from);
+    return { singleton: true, requiredVersion: `^${version}`, version };
+  };
+  const react = singleton('react');
+  const reactDom = singleton('react-dom');
+  return {
+    react,
+    'react/': react,
+    'react-dom': reactDom,
+    'react-dom/': reactDom,
+    'react-router': singleton('react-router', routerDomDir),
+    'react-router-dom': singleton('react-router-dom'),
+    'react-hot-toast': singleton('react-hot-toast'),
+    '@floating-ui/react': singleton('@floating-ui/react'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@console/shared': singleton('@console/shared'),
+  };
+}
+
+/** A remote exposes every `src/pages/<kebab>-page.tsx` as `./<Pascal>Page`. */
+function pageExposes(dir) {
+  const pages = path.join(dir, 'src', 'pages');
+  if (!fs.existsSync(pages)) return {};
+  const out = {};
+  for (const file of fs.readdirSync(pages).sort()) {
+    const m = /^([a-z0-9-]+-page)\.tsx$/.exec(file);
+    if (!m) continue;
+    const name = m[1].split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+    out[`./${name}`] = `./src/pages/${file}`;
+  }
+  return out;
+}
+
+/**
+ * @param {{ name: string, dir: string, host?: boolean, devPort?: number }} app
+ */
+function appConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = Boolean(app.host);
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: app.name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [MiniCssExtractPlugin.loader, 'css-loader', 'postcss-loader'],
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: isHost ? {} : pageExposes(app.dir),
+          remotes: {},
+          shared: sharedDeps(app.dir),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          experiments: { asyncStartup: true },
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[id].[contenthash:8].css' : '[id].css',
+        }),
+        ...(isHost
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
+          : []),
+      ],
+      optimization: {
+        ...(isHost ? {} : { runtimeChunk: false }),
+        // One stylesheet per app instead of a copy per exposed page.
+        splitChunks: { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } } },
+      },
+      performance: { hints: false },
+      devServer: {
+        port: app.devPort,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+    };
+  };
+}
+
+module.exports = { appConfig, sharedDeps, pageExposes };

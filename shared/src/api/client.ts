@@ -1,0 +1,88 @@
+import ky, { HTTPError, type Options } from 'ky';
+import Cookies from 'js-cookie';
+import type { z } from 'zod';
+import { ApiErrorBody } from '../contracts/common';
+import { runtimeConfig } from '../config';
+
+/**
+ * Every failed call surfaces as this: status plus the server's {message, errors} body (message ''
+ * when the server sent none; status 0 for a network failure).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message || `Request failed (${status})`);
+    this.name = 'ApiError';
+  }
+  /** Field errors as {field: firstMessage}, for forms. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(this.body.errors ?? {})) {
+      if (messages[0]) out[field] = messages[0];
+    }
+    return out;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    const raw: unknown = await error.response.json().catch(() => null);
+    const parsed = ApiErrorBody.safeParse(raw);
+    // No server message: body.message stays empty so callers can show their own fallback text.
+    const body = parsed.success ? parsed.data : { message: '' };
+    return new ApiError(error.response.status, body);
+  }
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, { message: NETWORK_ERROR_MESSAGE });
+}
+
+/** The one ky instance: gateway base URL from runtime config, bearer header from the token cookie. */
+function client() {
+  return ky.create({
+    prefixUrl: runtimeConfig().gatewayUrl,
+    retry: 0,
+    timeout: 30_000,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = Cookies.get('token');
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+}
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+async function send<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: Options = {},
+): Promise<z.infer<S>> {
+  try {
+    const data: unknown = await client()(path.replace(/^\//, ''), { ...options, method }).json();
+    return schema.parse(data);
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+type Search = Record<string, string | number | boolean>;
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, searchParams?: Search) =>
+    send('get', path, schema, searchParams ? { searchParams } : {}),
+  post: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('post', path, schema, { json }),
+  patch: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('patch', path, schema, { json }),
+  put: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('put', path, schema, { json }),
+  delete: <S extends z.ZodType>(path: string, schema: S, json?: unknown) =>
+    send('delete', path, schema, json === undefined ? {} : { json }),
+};
+
+export { toApiError };

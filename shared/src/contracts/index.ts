@@ -1,0 +1,4 @@
+export * from './common';
+export * from './auth';
+export * from './tenants';
+export * from '../access/vocabulary';

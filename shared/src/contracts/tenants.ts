@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { listQuery, page } from './common';
+import { PLAN_KEYS, ROLES } from '../access/vocabulary';
+
+export const UserSummary = z.object({
+  _id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(ROLES),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+
+export const Tenant = z.object({
+  _id: z.string(),
+  name: z.string(),
+  plan: z.object({ _id: z.string(), key: z.enum(PLAN_KEYS), name: z.string() }),
+  stripe_customer_id: z.string().nullable(),
+  last_warning_sent_date: z.string().nullable(),
+  last_limit_sent_date: z.string().nullable(),
+  created_at: z.string(),
+  owner: UserSummary.nullable().optional(),
+  users: z.array(UserSummary).optional(),
+});
+export type Tenant = z.infer<typeof Tenant>;
+
+export const TENANT_SORT_FIELDS = ['created_at', 'name'] as const;
+export const TenantListQuery = listQuery(TENANT_SORT_FIELDS, 'created_at').extend({
+  includeOwner: z.coerce.boolean().default(false),
+  dateRange: z.enum(['all_time', 'last_7_days', 'last_30_days', 'last_90_days']).default('all_time'),
+});
+export type TenantListQuery = z.infer<typeof TenantListQuery>;
+export const TenantPage = page(Tenant);
+export type TenantPage = z.infer<typeof TenantPage>;
+
+export const UserPage = page(UserSummary);
+export type UserPage = z.infer<typeof UserPage>;

@@ -1,0 +1,114 @@
+import Cookies from 'js-cookie';
+import { api, ApiError } from '../api/client';
+import { TokenResponse, VerifyResponse, type SessionUser } from '../contracts/auth';
+import { hasExperimentalFeatures } from '../access/rules';
+import { runtimeConfig } from '../config';
+import { consoleStore, type ConsoleUser } from './store';
+
+/** The transitions of spec section 4. Pure store updates live in the store; effects live here. */
+
+export const INVALID_CREDENTIALS = 'Invalid credentials, please try again.';
+const COOKIE = { sameSite: 'strict' as const, path: '/' };
+
+/** Where the browser goes; replaced in tests. */
+export const navigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+export function isImpersonating(): boolean {
+  return Boolean(Cookies.get('admin_token'));
+}
+
+export function toConsoleUser(user: SessionUser): ConsoleUser {
+  return {
+    ...user,
+    is_impersonating: isImpersonating(),
+    enableExperimentalFeatures: hasExperimentalFeatures(user.tenant_name, runtimeConfig().experimentalPrefix),
+  };
+}
+
+async function verify(token: string): Promise<ConsoleUser> {
+  const { user } = await api.post('/v1/auth/verify', VerifyResponse, { token });
+  return toConsoleUser(user);
+}
+
+/** Verify the token and load the user (the guard and "refresh permissions" both use this). */
+export async function loadUser(): Promise<ConsoleUser> {
+  const token = Cookies.get('token') ?? consoleStore.getState().token;
+  if (!token) throw new ApiError(401, { message: 'Not signed in' });
+  const user = await verify(token);
+  consoleStore.getState().userLoaded(user);
+  return user;
+}
+
+/** Re-verify and reload the user, e.g. after a plan change: locked items unlock without a reload. */
+export const refreshPermissions = loadUser;
+
+/** Sign-in: remove admin_token, set token cookie, bearer header, load user, go to /. */
+export async function signIn(): Promise<void> {
+  const store = consoleStore.getState();
+  store.setBusy(true);
+  store.setError(false);
+  try {
+    const { token } = await api.post('/v1/auth/login', TokenResponse, {
+      email: store.email,
+      password: store.password,
+    });
+    Cookies.remove('admin_token', COOKIE);
+    Cookies.set('token', token, COOKIE);
+    const user = await verify(token);
+    consoleStore.getState().signedIn(token, user);
+    navigation.assign('/');
+  } catch (error) {
+    const message = error instanceof ApiError && error.body.message ? error.body.message : INVALID_CREDENTIALS;
+    consoleStore.getState().setBusy(false);
+    consoleStore.getState().setError(message || INVALID_CREDENTIALS);
+  }
+}
+
+/** Sign-out: clear user, token and form fields, remove both cookies, full reload to /login. */
+export function signOut(): void {
+  consoleStore.getState().signedOut();
+  Cookies.remove('token', COOKIE);
+  Cookies.remove('admin_token', COOKIE);
+  navigation.assign('/login');
+}
+
+/** Start impersonation: token for the target, keep ours as admin_token, reload to /. */
+export async function startImpersonation(userId: string): Promise<void> {
+  const store = consoleStore.getState();
+  store.setBusy(true);
+  try {
+    const current = Cookies.get('token');
+    if (!current) throw new ApiError(401, { message: 'Not signed in' });
+    const { token } = await api.post('/v1/auth/impersonate', TokenResponse, { user_id: userId });
+    Cookies.set('admin_token', current, COOKIE);
+    Cookies.set('token', token, COOKIE);
+    const user = await verify(token);
+    consoleStore.getState().signedIn(token, { ...user, is_impersonating: true });
+    navigation.assign('/');
+  } catch {
+    consoleStore.getState().setError(true);
+    consoleStore.getState().setBusy(false);
+  }
+}
+
+/** Stop impersonation: restore admin_token as token, remove admin_token, reload user, reload to /. */
+export async function stopImpersonation(): Promise<void> {
+  const store = consoleStore.getState();
+  store.setBusy(true);
+  try {
+    const admin = Cookies.get('admin_token');
+    if (!admin) throw new ApiError(400, { message: 'Not impersonating' });
+    Cookies.set('token', admin, COOKIE);
+    Cookies.remove('admin_token', COOKIE);
+    const user = await verify(admin);
+    consoleStore.getState().signedIn(admin, user);
+    navigation.assign('/');
+  } catch {
+    consoleStore.getState().setError(true);
+    consoleStore.getState().setBusy(false);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './store';
+export * from './hooks';
+export * from './actions';

@@ -1,0 +1,117 @@
+import Cookies from 'js-cookie';
+import { consoleStore } from './store';
+import { INVALID_CREDENTIALS, navigation, signIn, signOut, startImpersonation, stopImpersonation, refreshPermissions } from './actions';
+import { setRuntimeConfig, DEFAULT_CONFIG } from '../config';
+
+type Handler = (body: unknown, headers: Headers) => { status: number; body?: unknown };
+let routes: Record<string, Handler> = {};
+const calls: { path: string; auth: string | null; body: unknown }[] = [];
+
+const user = (over: Record<string, unknown> = {}) => ({
+  _id: 'u1', email: 'owner@acme.test', role: 'tenant_admin', permissions: ['manage_contacts'], features: ['manage_contacts'],
+  tenant_id: 't1', tenant_name: 'Lab Rats', first_name: 'Ada', last_name: 'Owner', avatar: null, impersonator: null, ...over,
+});
+
+beforeAll(() => {
+  setRuntimeConfig({ ...DEFAULT_CONFIG, gatewayUrl: 'http://gw.test', experimentalPrefix: 'lab' });
+  globalThis.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ path, auth: request.headers.get('Authorization'), body });
+    const handler = routes[path];
+    const res = handler ? handler(body, request.headers) : { status: 404, body: { message: 'Not found' } };
+    return new Response(res.body === undefined ? '' : JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+});
+
+let visited: string[] = [];
+beforeEach(() => {
+  visited = [];
+  navigation.assign = (url) => void visited.push(url);
+  calls.length = 0;
+  routes = {};
+  Cookies.remove('token');
+  Cookies.remove('admin_token');
+  consoleStore.setState({ user: null, token: null, busy: false, error: false, email: '', password: '' });
+});
+
+test('sign-in: sets token cookie, loads the user, sets client flags, goes to /', async () => {
+  Cookies.set('admin_token', 'stale');
+  routes['/v1/auth/login'] = () => ({ status: 200, body: { token: 'tok-1' } });
+  routes['/v1/auth/verify'] = (b) => ({ status: 200, body: { user: user() }, ...(b && { status: 200 }) });
+  consoleStore.setState({ email: 'owner@acme.test', password: 'pw' });
+  await signIn();
+  expect(Cookies.get('token')).toBe('tok-1');
+  expect(Cookies.get('admin_token')).toBeUndefined();
+  expect(calls[0]).toMatchObject({ path: '/v1/auth/login', body: { email: 'owner@acme.test', password: 'pw' } });
+  expect(calls[1]).toMatchObject({ path: '/v1/auth/verify', body: { token: 'tok-1' } });
+  const state = consoleStore.getState();
+  expect(state.user).toMatchObject({ email: 'owner@acme.test', is_impersonating: false, enableExperimentalFeatures: true });
+  expect(state.busy).toBe(false);
+  expect(state.password).toBe('');
+  expect(visited).toEqual(['/']);
+});
+
+test('sign-in failure: busy cleared, server message as error', async () => {
+  routes['/v1/auth/login'] = () => ({ status: 429, body: { message: 'Too many attempts. Try again in 15 minutes.' } });
+  await signIn();
+  expect(consoleStore.getState()).toMatchObject({ busy: false, error: 'Too many attempts. Try again in 15 minutes.' });
+  expect(visited).toEqual([]);
+});
+
+test('sign-in failure without a server message: the fallback text', async () => {
+  routes['/v1/auth/login'] = () => ({ status: 500 });
+  await signIn();
+  expect(consoleStore.getState().error).toBe(INVALID_CREDENTIALS);
+});
+
+test('requests carry the bearer token from the cookie', async () => {
+  Cookies.set('token', 'tok-9');
+  routes['/v1/auth/verify'] = () => ({ status: 200, body: { user: user() } });
+  await refreshPermissions();
+  expect(calls[0]?.auth).toBe('Bearer tok-9');
+});
+
+test('sign-out: clears user, token, fields and both cookies, reloads to /login', () => {
+  Cookies.set('token', 'a');
+  Cookies.set('admin_token', 'b');
+  consoleStore.setState({ token: 'a', email: 'x', password: 'y' });
+  signOut();
+  expect(Cookies.get('token')).toBeUndefined();
+  expect(Cookies.get('admin_token')).toBeUndefined();
+  expect(consoleStore.getState()).toMatchObject({ user: null, token: null, email: '', password: '' });
+  expect(visited).toEqual(['/login']);
+});
+
+test('impersonation start and stop swap tokens through admin_token', async () => {
+  Cookies.set('token', 'admin-tok');
+  routes['/v1/auth/impersonate'] = () => ({ status: 200, body: { token: 'imp-tok' } });
+  routes['/v1/auth/verify'] = (b) => {
+    const token = (b as { token: string }).token;
+    return { status: 200, body: { user: token === 'imp-tok' ? user({ impersonator: { _id: 'a', email: 'admin@console.test' } }) : user({ role: 'super_admin', email: 'admin@console.test' }) } };
+  };
+  await startImpersonation('00000000-0000-0000-0000-000000000001');
+  expect(Cookies.get('admin_token')).toBe('admin-tok');
+  expect(Cookies.get('token')).toBe('imp-tok');
+  expect(consoleStore.getState().user?.is_impersonating).toBe(true);
+  await stopImpersonation();
+  expect(Cookies.get('token')).toBe('admin-tok');
+  expect(Cookies.get('admin_token')).toBeUndefined();
+  expect(consoleStore.getState().user).toMatchObject({ email: 'admin@console.test', is_impersonating: false });
+  expect(visited).toEqual(['/', '/']);
+});
+
+test('impersonation failure: error true, busy cleared, cookies untouched', async () => {
+  Cookies.set('token', 'admin-tok');
+  routes['/v1/auth/impersonate'] = () => ({ status: 403, body: { message: 'Forbidden' } });
+  await startImpersonation('00000000-0000-0000-0000-000000000001');
+  expect(consoleStore.getState()).toMatchObject({ error: true, busy: false });
+  expect(Cookies.get('token')).toBe('admin-tok');
+  expect(Cookies.get('admin_token')).toBeUndefined();
+});
+
+test('the store is one object on globalThis, shared by every bundle', () => {
+  expect((globalThis as { __consoleStore?: unknown }).__consoleStore).toBe(consoleStore);
+});

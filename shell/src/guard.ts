@@ -1,0 +1,36 @@
+import { redirect } from 'react-router-dom';
+import Cookies from 'js-cookie';
+import { accessDecision, ApiError, consoleStore, isPublicPath, loadUser, signOut } from '@console/shared';
+import { registerRemotesFor } from './remotes';
+import type { RouteDef } from './routes';
+
+/**
+ * The guard of spec sections 4-5, run as the loader of every route, so it finishes before the page
+ * renders and before any remote code is requested: no token -> sign-out; token -> verify and load the
+ * user (verification failure -> sign-out -> /login); then the access rule; a denied route goes to /,
+ * opening the upgrade dialog when the missing permission is a feature the plan lacks.
+ */
+export async function guard(route: RouteDef, pathname: string): Promise<null> {
+  if (isPublicPath(pathname)) return null;
+  if (!Cookies.get('token')) {
+    signOut();
+    throw redirect('/login');
+  }
+  let user;
+  try {
+    user = await loadUser();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      signOut();
+      throw redirect('/login');
+    }
+    throw error;
+  }
+  registerRemotesFor(user);
+  const decision = accessDecision(route, user);
+  if (!decision.allowed) {
+    if (decision.upgrade) consoleStore.getState().openUpgrade(decision.upgrade);
+    throw redirect('/');
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
+import { runtimeConfig, useConsole } from '@console/shared';
+import { sidebarFor } from '../menu';
+import { Sidebar } from '../components/sidebar';
+import { Header } from '../components/header';
+import { PopupArea } from '../components/popup-area';
+
+/** Default/main layout: fixed desktop sidebar, mobile slide-in sidebar, top header, popup area. */
+export function MainLayout() {
+  const user = useConsole((s) => s.user);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const groups = user ? sidebarFor(user, runtimeConfig().docsUrl) : null;
+  const { refs, context } = useFloating({ open: mobileOpen, onOpenChange: setMobileOpen });
+  const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role: 'dialog' })]);
+
+  return (
+    <div className="min-h-screen">
+      {groups && (
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block" data-testid="desktop-sidebar">
+          <Sidebar groups={groups} />
+        </aside>
+      )}
+      {groups && mobileOpen && (
+        <FloatingPortal>
+          <FloatingOverlay lockScroll className="z-40 bg-slate-900/50 lg:hidden">
+            <FloatingFocusManager context={context}>
+              <div
+                ref={refs.setFloating}
+                aria-label="Navigation"
+                className="fixed inset-y-0 left-0 w-72 shadow-xl"
+                {...getFloatingProps()}
+              >
+                <Sidebar groups={groups} onNavigate={() => setMobileOpen(false)} />
+              </div>
+            </FloatingFocusManager>
+          </FloatingOverlay>
+        </FloatingPortal>
+      )}
+      <div className={groups ? 'lg:pl-64' : ''}>
+        <Header onOpenSidebar={groups ? () => setMobileOpen(true) : null} />
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <PopupArea />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ROUTES, type RouteDef, type ShellPage } from './routes';
+import { guard } from './guard';
+import { RemotePage } from './components/remote-page';
+import { Root, RouteError, NotFound, Booting } from './components/root';
+import { MainLayout } from './layouts/main-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { LoginPage } from './pages/login';
+import { ResetRequestPage } from './pages/reset-request';
+import { ResetPasswordPage } from './pages/reset-password';
+import { ConfirmEmailPage } from './pages/confirm-email';
+import { OverviewPage } from './pages/overview';
+import { CheckoutPage, CheckoutSuccessPage } from './pages/checkout';
+
+const SHELL_PAGES: Record<ShellPage, () => React.JSX.Element> = {
+  overview: OverviewPage,
+  login: LoginPage,
+  'reset-request': ResetRequestPage,
+  'reset-password': ResetPasswordPage,
+  'confirm-email': ConfirmEmailPage,
+  'checkout-success': CheckoutSuccessPage,
+  checkout: CheckoutPage,
+};
+
+function toRoute(def: RouteDef): RouteObject {
+  const page = def.page;
+  const Page = 'shell' in page ? SHELL_PAGES[page.shell] : null;
+  return {
+    path: def.path,
+    id: def.name,
+    loader: ({ request }) => guard(def, new URL(request.url).pathname),
+    element: Page ? <Page /> : 'remote' in page ? <RemotePage key={def.name} remote={page.remote} module={page.module} /> : null,
+  };
+}
+
+export function routeObjects(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Booting />,
+      children: [
+        { element: <MainLayout />, children: ROUTES.filter((r) => r.layout === 'main').map(toRoute) },
+        { element: <BareLayout />, children: ROUTES.filter((r) => r.layout === 'bare').map(toRoute) },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(routeObjects());
+}

@@ -1,0 +1,3 @@
+const { appConfig } = require('@console/shared/mf');
+
+module.exports = appConfig({ name: 'shell', dir: __dirname, host: true, devPort: 3000 });
