@@ -65,7 +65,9 @@ function appConfig(app) {
         path: path.join(app.dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
         uniqueName: app.name,
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Entry files keep stable names (the MF runtime cannot template a hash there); they are served
+        // no-cache, and every other chunk is content-hashed and immutable.
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
       },

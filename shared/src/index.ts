@@ -8,3 +8,4 @@ export * from './session';
 export * from './query';
 export * from './events';
 export * from './layout/page-header';
+export * from './ui';

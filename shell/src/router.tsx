@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES, type RouteDef, type ShellPage } from './routes';
 import { guard } from './guard';
@@ -12,7 +13,7 @@ import { ConfirmEmailPage } from './pages/confirm-email';
 import { OverviewPage } from './pages/overview';
 import { CheckoutPage, CheckoutSuccessPage } from './pages/checkout';
 
-const SHELL_PAGES: Record<ShellPage, () => React.JSX.Element> = {
+const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,
   login: LoginPage,
   'reset-request': ResetRequestPage,

@@ -26,12 +26,15 @@ export type Tenant = z.infer<typeof Tenant>;
 
 export const TENANT_SORT_FIELDS = ['created_at', 'name'] as const;
 export const TenantListQuery = listQuery(TENANT_SORT_FIELDS, 'created_at').extend({
-  includeOwner: z.coerce.boolean().default(false),
+  includeOwner: z.stringbool().default(false),
   dateRange: z.enum(['all_time', 'last_7_days', 'last_30_days', 'last_90_days']).default('all_time'),
 });
 export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TenantPage = page(Tenant);
 export type TenantPage = z.infer<typeof TenantPage>;
 
+export const USER_SORT_FIELDS = ['created_at', 'email'] as const;
+export const UserListQuery = listQuery(USER_SORT_FIELDS, 'created_at');
+export type UserListQuery = z.infer<typeof UserListQuery>;
 export const UserPage = page(UserSummary);
 export type UserPage = z.infer<typeof UserPage>;

@@ -10,11 +10,13 @@ import {
 } from '@console/shared';
 import { headerMenuFor } from '../menu';
 
-function Avatar({ src, initials }: { src: string | null; initials: string }) {
+function Avatar({ src }: { src: string | null }) {
   if (src) return <img src={src} alt="" className="h-8 w-8 rounded-full object-cover" />;
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
-      {initials}
+    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-white">
+      <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current">
+        <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
+      </svg>
     </span>
   );
 }
@@ -25,7 +27,6 @@ export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }
   const busy = useConsole((s) => s.busy);
   if (!user) return null;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
-  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
   const items = headerMenuFor(user).map((item) =>
     item.state === 'locked'
       ? {
@@ -67,13 +68,19 @@ export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }
         </div>
       ) : null}
       <Dropdown
-        label="Profile menu"
+        // Not impersonating, the visible name labels the button (WCAG 2.5.3 label in name).
+        label={user.is_impersonating ? 'Profile menu' : undefined}
         width={PROFILE_MENU_WIDTH}
         placement="bottom-end"
         trigger={
           <span className="flex items-center gap-2">
-            {!user.is_impersonating && <span className="hidden text-sm font-medium text-slate-800 sm:inline">{name}</span>}
-            <Avatar src={user.avatar} initials={initials} />
+            {!user.is_impersonating && (
+              <span className="text-sm font-medium text-slate-800">
+                {name}
+                <span className="sr-only"> profile menu</span>
+              </span>
+            )}
+            <Avatar src={user.avatar} />
           </span>
         }
         items={[...items, { label: 'Sign Out', onSelect: signOut }]}

@@ -1,0 +1,100 @@
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { LoginThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Database } from './db/index';
+import type { Deps } from './deps';
+import { installErrorHandling } from './errors';
+import { BackgroundTasks } from './lib/background';
+import { installZodMessages } from './lib/zod-messages';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { tenantRoutes } from './routes/tenants';
+import { userRoutes } from './routes/users';
+
+export interface BuildOptions {
+  db: Database;
+  config: Config;
+  /** Defaults to SMTP or the local outbox, per config. */
+  mailer?: Mailer;
+}
+
+const DOCS_PREFIX = '/docs';
+
+/** The gateway as a Fastify instance, not yet listening (tests and benchmarks build their own). */
+export async function buildApp({ db, config, mailer }: BuildOptions): Promise<FastifyInstance> {
+  installZodMessages();
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // One line per request only when debugging (it costs throughput); failures are logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  // JSON only: a text/plain body is a wrong content type (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
+  const deps: Deps = {
+    db,
+    config,
+    mailer: mailer ?? createMailer(config),
+    throttle: new LoginThrottle(db, config.throttle),
+    background,
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', () => background.drain());
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (req.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(cors, {
+    origin: config.consoleOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Community Console API',
+        description:
+          'The gateway behind the community console. Authenticate with `POST /v1/auth/login`, then send ' +
+          '`Authorization: Bearer <token>`. Errors are `{message, errors?: {field: [messages]}}`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: createJsonSchemaTransform({
+      skipList: [`${DOCS_PREFIX}`, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
+    }),
+  });
+  // Served from the package's own files: works offline, no CDN.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { deepLinking: true } });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(tenantRoutes, { prefix: '/v1/tenants' });
+  await app.register(userRoutes, { prefix: '/v1/users' });
+  return app;
+}

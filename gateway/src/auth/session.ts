@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import {
+  effectivePermissions,
+  type Feature,
+  type Permission,
+  type Role,
+  type SessionUser,
+} from '../contracts';
+import type { Database } from '../db/index';
+import { plans, tenants, users } from '../db/schema';
+import type { TokenClaims } from './tokens';
+
+export interface SessionUserRow {
+  id: string;
+  email: string;
+  role: Role;
+  /** Granted permissions as stored; `AuthContext.permissions` is what counts. */
+  grantedPermissions: Permission[];
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  emailConfirmedAt: Date | null;
+  tokenVersion: number;
+}
+
+/** Who is calling, as loaded from the database on every request. */
+export interface AuthContext {
+  user: SessionUserRow;
+  tenantId: string | null;
+  tenantName: string | null;
+  /** Features of the tenant's plan (none without a tenant). */
+  features: Feature[];
+  /** Effective permissions: granted ones, feature-gated ones only while the plan has the feature. */
+  permissions: Permission[];
+  impersonatorId: string | null;
+  impersonator: { id: string; email: string } | null;
+}
+
+/** Roles that may impersonate someone. */
+export const IMPERSONATOR_ROLES: readonly Role[] = ['super_admin', 'tenant_admin'];
+
+async function loadUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      grantedPermissions: users.permissions,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatar: users.avatar,
+      emailConfirmedAt: users.emailConfirmedAt,
+      tokenVersion: users.tokenVersion,
+      tenantId: users.tenantId,
+      tenantName: tenants.name,
+      features: plans.features,
+    })
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(plans, eq(plans.id, tenants.planId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * The session behind verified token claims, or null when the user is gone, the token was revoked
+ * (password changed since), or the impersonator may no longer impersonate this user.
+ */
+export async function loadSession(db: Database, claims: TokenClaims): Promise<AuthContext | null> {
+  const row = await loadUser(db, claims.sub);
+  if (!row || row.tokenVersion !== claims.ver) return null;
+
+  let impersonator: AuthContext['impersonator'] = null;
+  if (claims.imp) {
+    const admin = await loadUser(db, claims.imp);
+    if (!admin || admin.tokenVersion !== claims.iver) return null;
+    if (!mayImpersonate(admin, row)) return null;
+    impersonator = { id: admin.id, email: admin.email };
+  }
+
+  const features = row.features ?? [];
+  const { tenantId, tenantName, features: _f, ...user } = row;
+  return {
+    user,
+    tenantId,
+    tenantName,
+    features: [...features],
+    permissions: effectivePermissions(user.grantedPermissions, features),
+    impersonatorId: impersonator?.id ?? null,
+    impersonator,
+  };
+}
+
+interface ImpersonationParty {
+  id: string;
+  role: Role;
+  tenantId: string | null;
+}
+
+/**
+ * The impersonation rule: only super admins and tenant admins impersonate; tenant admins only users
+ * of their own tenant; nobody impersonates a super admin or themselves.
+ */
+export function impersonationDenial(admin: ImpersonationParty, target: ImpersonationParty): string | null {
+  if (!IMPERSONATOR_ROLES.includes(admin.role)) return 'Only super admins and tenant admins can impersonate users.';
+  if (admin.id === target.id) return 'You cannot impersonate yourself.';
+  if (target.role === 'super_admin') return 'Super admins cannot be impersonated.';
+  if (admin.role === 'tenant_admin' && (admin.tenantId === null || admin.tenantId !== target.tenantId)) {
+    return 'You can only impersonate users of your own tenant.';
+  }
+  return null;
+}
+
+export function mayImpersonate(admin: ImpersonationParty, target: ImpersonationParty): boolean {
+  return impersonationDenial(admin, target) === null;
+}
+
+export function toSessionUser(auth: AuthContext): SessionUser {
+  return {
+    _id: auth.user.id,
+    email: auth.user.email,
+    role: auth.user.role,
+    permissions: auth.permissions,
+    features: auth.features,
+    tenant_id: auth.tenantId,
+    tenant_name: auth.tenantName,
+    first_name: auth.user.firstName,
+    last_name: auth.user.lastName,
+    avatar: auth.user.avatar,
+    impersonator: auth.impersonator ? { _id: auth.impersonator.id, email: auth.impersonator.email } : null,
+  };
+}

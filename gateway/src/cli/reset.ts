@@ -1,0 +1,19 @@
+// `pnpm --filter ./gateway run db:reset`: drop every table, migrate, seed. Uses the same
+// configuration as the gateway (DATABASE_URL or the embedded PGlite in the data directory).
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/index';
+import { seed } from '../db/seed';
+
+const config = loadConfig();
+const handle = await openDatabase(config);
+try {
+  await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+  await handle.db.execute(sql`drop schema if exists public cascade`);
+  await handle.db.execute(sql`create schema public`);
+  await handle.migrate();
+  await seed(handle.db);
+  console.log(`Database reset and seeded (${handle.kind === 'postgres' ? 'PostgreSQL' : config.pgliteDir}).`);
+} finally {
+  await handle.close();
+}

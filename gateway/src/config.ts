@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Root of the gateway package (where package.json lives). */
+export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ThrottleConfig {
+  /** Sliding window for counting failed sign-ins. */
+  windowMs: number;
+  /** Failed attempts per account (e-mail) within the window before 429. */
+  accountMax: number;
+  /** Failed attempts per client address within the window before 429. */
+  addressMax: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL server; null means the embedded PGlite in `pgliteDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PGlite data directory, or `memory://` for a throw-away database. */
+  pgliteDir: string;
+  jwtSecret: Uint8Array;
+  jwtIssuer: string;
+  jwtAudience: string;
+  tokenTtlSeconds: number;
+  consoleOrigins: string[];
+  consoleUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string;
+  throttle: ThrottleConfig;
+  resetTokenTtlMs: number;
+  confirmTokenTtlMs: number;
+  bodyLimit: number;
+  /** Trust X-Forwarded-For (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return Math.floor(n);
+}
+
+function list(raw: string | undefined, fallback: string[]): string[] {
+  if (!raw) return fallback;
+  return raw
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
+/** JWT_SECRET from the environment, else a random one generated once and kept in the data directory. */
+function jwtSecret(env: Env, dataDir: string): Uint8Array {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return new TextEncoder().encode(fromEnv);
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.GATEWAY_DATA_DIR || path.join(GATEWAY_ROOT, '.data'));
+  const consoleUrl = (env.CONSOLE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  return {
+    port: int(env, 'PORT', int(env, 'GATEWAY_PORT', 4000)),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    pgliteDir: env.PGLITE_DIR || path.join(dataDir, 'pglite'),
+    jwtSecret: jwtSecret(env, dataDir),
+    jwtIssuer: env.JWT_ISSUER || 'console-gateway',
+    jwtAudience: env.JWT_AUDIENCE || 'console',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 60 * 60),
+    consoleOrigins: list(env.CONSOLE_ORIGINS, ['http://localhost:3000']),
+    consoleUrl,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Community Console <no-reply@console.test>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    throttle: {
+      windowMs: int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * 60) * 1000,
+      accountMax: int(env, 'LOGIN_THROTTLE_ACCOUNT_MAX', 5),
+      addressMax: int(env, 'LOGIN_THROTTLE_ADDRESS_MAX', 30),
+    },
+    resetTokenTtlMs: int(env, 'RESET_TOKEN_TTL_SECONDS', 60 * 60) * 1000,
+    confirmTokenTtlMs: int(env, 'CONFIRM_TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL || (env.QUIET === '1' ? 'warn' : 'info'),
+  };
+}

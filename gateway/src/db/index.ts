@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { GATEWAY_ROOT } from '../config';
+import { openPglite } from './pglite-store';
+import * as schema from './schema';
+
+export { schema };
+
+/**
+ * The database as every query sees it: the same Drizzle API over PGlite or node-postgres.
+ *
+ * PGlite is a single connection. It queues by itself: every `query`/`exec` and every whole
+ * `transaction()` runs under PGlite's own mutex, so concurrent requests are serialised and a
+ * transaction never interleaves with other statements. The one rule that follows: inside
+ * `db.transaction(async (tx) => ...)` use only `tx`, never `db` (that would wait for the
+ * transaction that is waiting for it).
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(GATEWAY_ROOT, 'drizzle');
+
+export interface DatabaseTarget {
+  /** A PostgreSQL server URL; when null, PGlite in `pgliteDir`. */
+  databaseUrl: string | null;
+  /** A directory, or `memory://`. */
+  pgliteDir: string;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  const client = await openPglite(target.pgliteDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+const MEMORY = 'memory://';
+
+/** The installed PGlite version (its package.json is not exported, so find it beside the entry). */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (dir !== path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (typeof pkg === 'object' && pkg !== null && 'name' in pkg && pkg.name === '@electric-sql/pglite') {
+        return ('version' in pkg ? String(pkg.version) : 'unknown').replace(/[^\w.-]/g, '_');
+      }
+    }
+    dir = path.dirname(dir);
+  }
+  return 'unknown';
+}
+
+/** An empty, freshly initialised cluster of this PGlite version, cached per machine. */
+function templateFile(): string {
+  return path.join(os.tmpdir(), 'console-gateway-pglite', `empty-cluster-${pgliteVersion()}.tar`);
+}
+
+function isInitialised(dir: string): boolean {
+  return dir !== MEMORY && fs.existsSync(path.join(dir, 'PG_VERSION'));
+}
+
+/**
+ * Open PGlite in `dir` (or `memory://`).
+ *
+ * Creating a new cluster runs initdb inside WebAssembly, which takes 4-6 s; loading a copy of an
+ * empty cluster takes about 1 s. So the first new cluster on a machine is saved (before any
+ * migration: it holds nothing of ours) as a template in the temp directory, and later new
+ * clusters (fresh data directories, every test file) start from it. PGLITE_TEMPLATE=0 turns this off.
+ */
+export async function openPglite(dir: string, useTemplate = process.env.PGLITE_TEMPLATE !== '0'): Promise<PGlite> {
+  if (isInitialised(dir) || !useTemplate) return PGlite.create(dir);
+  const dataDir = dir === MEMORY ? undefined : dir;
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const template = templateFile();
+  if (fs.existsSync(template)) {
+    try {
+      return await PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(template)]) });
+    } catch {
+      // A damaged template: fall back to initdb, and replace it below.
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const client = await PGlite.create(dir);
+  try {
+    const dump = await client.dumpDataDir('none');
+    fs.mkdirSync(path.dirname(template), { recursive: true });
+    const tmp = `${template}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(tmp, template);
+  } catch {
+    // The template only saves time; never fail the start because of it.
+  }
+  return client;
+}

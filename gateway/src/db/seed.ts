@@ -1,0 +1,185 @@
+import { count, sql } from 'drizzle-orm';
+import {
+  PERMISSIONS,
+  PLAN_FEATURES,
+  PLAN_KEYS,
+  TENANT_PERMISSIONS,
+  type Permission,
+  type PlanKey,
+  type Role,
+} from '../contracts';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from './index';
+import { plans, tenants, users } from './schema';
+
+const PLAN_NAMES: Record<PlanKey, { name: string; label: string }> = {
+  basic: { name: 'BASIC', label: 'Kickstart your project' },
+  startup: { name: 'START UP', label: 'For expanding projects' },
+  growup: { name: 'GROW UP', label: 'Grow with confidence' },
+  scaleup: { name: 'SCALE UP', label: 'Scale big communities' },
+};
+
+interface SeedUser {
+  email: string;
+  password: string;
+  role: Role;
+  permissions: readonly Permission[];
+  firstName: string;
+  lastName: string;
+}
+
+interface SeedTenant {
+  name: string;
+  plan: PlanKey;
+  stripeCustomerId: string | null;
+  users: SeedUser[];
+}
+
+const owner = (email: string, password: string, firstName: string, lastName: string): SeedUser => ({
+  email,
+  password,
+  role: 'tenant_admin',
+  permissions: TENANT_PERMISSIONS,
+  firstName,
+  lastName,
+});
+
+/** The demo data of issue 2 (the README lists these logins). */
+export const SEED_TENANTS: SeedTenant[] = [
+  {
+    name: 'Console Platform',
+    plan: 'scaleup',
+    stripeCustomerId: null,
+    users: [
+      {
+        email: 'admin@console.test',
+        password: 'admin-pass-2026',
+        role: 'super_admin',
+        permissions: PERMISSIONS,
+        firstName: 'Ada',
+        lastName: 'Admin',
+      },
+    ],
+  },
+  {
+    name: 'Acme DAO',
+    plan: 'startup',
+    stripeCustomerId: 'cus_acme_demo',
+    users: [
+      owner('owner@acme.test', 'owner-pass-2026', 'Alice', 'Acme'),
+      {
+        email: 'staff@acme.test',
+        password: 'staff-pass-2026',
+        role: 'staff',
+        permissions: ['manage_contacts', 'view_engagement_emails'],
+        firstName: 'Sam',
+        lastName: 'Staff',
+      },
+    ],
+  },
+  {
+    name: 'Basic Guild',
+    plan: 'basic',
+    stripeCustomerId: null,
+    users: [owner('owner@basic.test', 'basic-pass-2026', 'Bob', 'Basic')],
+  },
+  {
+    name: 'Lab Rats',
+    plan: 'startup',
+    stripeCustomerId: null,
+    users: [owner('owner@lab.test', 'lab-pass-2026', 'Lena', 'Lab')],
+  },
+];
+
+export const SEED_GLOBAL_ADMIN: SeedUser = {
+  email: 'global@console.test',
+  password: 'global-pass-2026',
+  role: 'global_admin',
+  permissions: ['admin_tenants', 'admin_plans', 'admin_applets'],
+  firstName: 'Gloria',
+  lastName: 'Global',
+};
+
+/** Plans always match the shared vocabulary (upsert by key). */
+export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
+  const ids = new Map<PlanKey, string>();
+  for (const key of PLAN_KEYS) {
+    const [row] = await db
+      .insert(plans)
+      .values({ key, ...PLAN_NAMES[key], features: [...PLAN_FEATURES[key]] })
+      .onConflictDoUpdate({
+        target: plans.key,
+        set: { name: PLAN_NAMES[key].name, label: PLAN_NAMES[key].label, features: [...PLAN_FEATURES[key]] },
+      })
+      .returning({ id: plans.id });
+    if (!row) throw new Error(`plan ${key} was not stored`);
+    ids.set(key, row.id);
+  }
+  return ids;
+}
+
+/**
+ * Seed on first start: plans (always brought up to date) and, when there are no users yet, the demo
+ * tenants and users. Safe to run on every start.
+ */
+export async function seed(db: Database): Promise<{ seeded: boolean }> {
+  const planIds = await seedPlans(db);
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  // Hash outside the transaction (argon2 is slow on purpose; PGlite would be held meanwhile).
+  const everyone = [...SEED_TENANTS.flatMap((t) => t.users), SEED_GLOBAL_ADMIN];
+  const hashes = new Map(await Promise.all(everyone.map(async (u) => [u.email, await hashPassword(u.password)] as const)));
+  const hashOf = (email: string) => {
+    const h = hashes.get(email);
+    if (!h) throw new Error(`no hash for ${email}`);
+    return h;
+  };
+  const confirmedAt = new Date();
+  // Distinct creation times (one second apart, in seed order) so "newest first" lists are stable.
+  let tick = confirmedAt.getTime() - 60_000;
+  const next = () => new Date((tick += 1000));
+
+  await db.transaction(async (tx) => {
+    // Another process may have seeded meanwhile (two gateways on one server).
+    await tx.execute(sql`lock table ${users} in share row exclusive mode`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return;
+    for (const t of SEED_TENANTS) {
+      const planId = planIds.get(t.plan);
+      if (!planId) throw new Error(`unknown plan ${t.plan}`);
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ name: t.name, planId, stripeCustomerId: t.stripeCustomerId, createdAt: next() })
+        .returning({ id: tenants.id });
+      if (!tenant) throw new Error(`tenant ${t.name} was not stored`);
+      for (const u of t.users) {
+        await tx.insert(users).values({
+          tenantId: tenant.id,
+          email: u.email,
+          passwordHash: hashOf(u.email),
+          role: u.role,
+          permissions: [...u.permissions],
+          firstName: u.firstName,
+          lastName: u.lastName,
+          emailConfirmedAt: confirmedAt,
+          createdAt: next(),
+        });
+      }
+    }
+    const g = SEED_GLOBAL_ADMIN;
+    await tx.insert(users).values({
+      tenantId: null,
+      email: g.email,
+      passwordHash: hashOf(g.email),
+      role: g.role,
+      permissions: [...g.permissions],
+      firstName: g.firstName,
+      lastName: g.lastName,
+      emailConfirmedAt: confirmedAt,
+      createdAt: next(),
+    });
+  });
+  return { seeded: true };
+}
+

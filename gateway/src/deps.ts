@@ -1,0 +1,25 @@
+import type { Config } from './config';
+import type { Database } from './db/index';
+import type { Mailer } from './mail/mailer';
+import type { AuthContext } from './auth/session';
+import type { LoginThrottle } from './auth/throttle';
+import type { BackgroundTasks } from './lib/background';
+
+/** What every route needs, decorated on the app as `app.deps`. */
+export interface Deps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  throttle: LoginThrottle;
+  background: BackgroundTasks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate` / `requirePermission`; null on public routes. */
+    auth: AuthContext | null;
+  }
+}

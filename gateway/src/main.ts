@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/index';
+import { seed } from './db/seed';
+
+const started = Date.now();
+const config = loadConfig();
+const handle = await openDatabase(config);
+await handle.migrate();
+const { seeded } = await seed(handle.db);
+const app = await buildApp({ db: handle.db, config });
+app.addHook('onClose', () => handle.close());
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  // Slow clients must not hold the process up for long.
+  setTimeout(() => process.exit(0), 5000).unref();
+  try {
+    await app.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
+const mail = config.smtpUrl ? 'SMTP' : `outbox ${config.outboxDir}`;
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(
+  `Gateway listening on http://${shownHost}:${config.port} (API reference: /docs) — ${where}` +
+    `${seeded ? ', demo data seeded' : ''}; mail to ${mail}; ready in ${Date.now() - started} ms`,
+);

@@ -1,0 +1,113 @@
+import Cookies from 'js-cookie';
+import { consoleStore, navigation, setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared';
+import { guard } from '../src/guard';
+import { ROUTES } from '../src/routes';
+
+jest.mock('../src/remotes', () => ({ registerRemotesFor: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { registerRemotesFor } = require('../src/remotes') as { registerRemotesFor: jest.Mock };
+
+const route = (name: string) => {
+  const r = ROUTES.find((x) => x.name === name);
+  if (!r) throw new Error(name);
+  return r;
+};
+let verify: { status: number; body: unknown };
+let verifyCalls = 0;
+let visited: string[] = [];
+
+const basicOwner = {
+  _id: 'u1', email: 'owner@basic.test', role: 'tenant_admin', permissions: ['manage_contacts', 'company_settings', 'manage_community'],
+  features: ['manage_contacts'], tenant_id: 't1', tenant_name: 'Basic Guild', first_name: 'B', last_name: 'O', avatar: null, impersonator: null,
+};
+
+beforeAll(() => {
+  setRuntimeConfig({ ...DEFAULT_CONFIG, gatewayUrl: 'http://gw.test' });
+  globalThis.fetch = (async (input: Request) => {
+    await input.text(); // a server reads the body
+    verifyCalls += 1;
+    return new Response(JSON.stringify(verify.body), { status: verify.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+});
+beforeEach(() => {
+  verifyCalls = 0;
+  visited = [];
+  navigation.assign = (url) => void visited.push(url);
+  Cookies.remove('token');
+  consoleStore.setState({ user: null, token: null, upgrade: { open: false, feature: null } });
+  registerRemotesFor.mockClear();
+  verify = { status: 200, body: { user: basicOwner } };
+});
+
+async function outcome(name: string, path: string): Promise<string> {
+  try {
+    await guard(route(name), path);
+    return 'allowed';
+  } catch (thrown) {
+    if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`;
+    throw thrown;
+  }
+}
+
+test('public routes skip the check entirely', async () => {
+  expect(await outcome('login', '/login')).toBe('allowed');
+  expect(await outcome('set new password', '/reset/u/t')).toBe('allowed');
+  expect(verifyCalls).toBe(0);
+});
+
+test('no token: sign-out and /login, no verification', async () => {
+  expect(await outcome('engagement/contacts', '/engagement/contacts')).toBe('redirect /login');
+  expect(visited).toEqual(['/login']);
+  expect(verifyCalls).toBe(0);
+});
+
+test('verification failure: sign-out and /login', async () => {
+  Cookies.set('token', 'bad');
+  verify = { status: 401, body: { message: 'Invalid token' } };
+  expect(await outcome('overview', '/')).toBe('redirect /login');
+  expect(Cookies.get('token')).toBeUndefined();
+  expect(visited).toEqual(['/login']);
+});
+
+test('verified and permitted: allowed, user loaded, remotes registered before the page', async () => {
+  Cookies.set('token', 'ok');
+  expect(await outcome('engagement/contacts', '/engagement/contacts')).toBe('allowed');
+  expect(consoleStore.getState().user?.email).toBe('owner@basic.test');
+  expect(registerRemotesFor).toHaveBeenCalledTimes(1);
+});
+
+test('every route change verifies again', async () => {
+  Cookies.set('token', 'ok');
+  await outcome('overview', '/');
+  await outcome('engagement/lists', '/engagement/lists');
+  expect(verifyCalls).toBe(2);
+});
+
+test('plan lacks the feature: redirect to / and the upgrade dialog opens', async () => {
+  Cookies.set('token', 'ok');
+  expect(await outcome('engagement/automations', '/engagement/automations')).toBe('redirect /');
+  expect(consoleStore.getState().upgrade).toEqual({ open: true, feature: 'automations' });
+});
+
+test('permission missing but plan has it: redirect to / without the dialog', async () => {
+  Cookies.set('token', 'ok');
+  verify = { status: 200, body: { user: { ...basicOwner, features: ['manage_contacts', 'templates'], permissions: [] } } };
+  expect(await outcome('engagement/templates', '/engagement/templates')).toBe('redirect /');
+  expect(consoleStore.getState().upgrade.open).toBe(false);
+});
+
+test('advertising paths need impersonation or super_admin', async () => {
+  Cookies.set('token', 'ok');
+  expect(await outcome('advertising/staking', '/advertising/staking')).toBe('redirect /');
+});
+
+test('a network failure is an error, not a sign-out', async () => {
+  Cookies.set('token', 'ok');
+  globalThis.fetch = (async (input: Request) => {
+    await input.text();
+    throw new TypeError('Failed to fetch');
+  }) as typeof fetch;
+  await expect(guard(route('overview'), '/')).rejects.toMatchObject({ status: 0 });
+  expect(Cookies.get('token')).toBe('ok');
+  expect(visited).toEqual([]);
+});
