@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 export interface StartedSystem {
   procs: Map<string, ChildProcess>;
   env: NodeJS.ProcessEnv;
-  urls: Record<string, string>;
+  urls: Record<'gateway' | 'shell' | 'mfe-engagement' | 'mfe-onboarding' | 'mfe-advertising' | 'mfe-account' | 'mfe-admin', string>;
   stop(): Promise<void>;
   kill(pkg: string): Promise<void>;
   restart(pkg: string): Promise<void>;
