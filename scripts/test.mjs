@@ -36,7 +36,7 @@ function testFiles(filter) {
 
 function nodeTests(label, filter, env = {}) {
   const tap = path.join(tmp, `${label.replace(/\W+/g, '-')}.tap`);
-  const ok = run(label, 'pnpm', ['--filter', filter, 'exec', 'node', '--import', 'tsx', '--test', '--test-concurrency=1',
+  const ok = run(label, 'pnpm', ['--filter', filter, 'exec', 'node', '--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=120000',
     '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...testFiles(filter)], env);
   const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';

@@ -120,6 +120,11 @@ describe('remotes', () => {
     await signIn(page, 'owner@acme.test', 'owner-pass-2026');
     await page.goto('/account/profile');
     await page.getByTestId('profile').getByText('owner@acme.test').waitFor();
+    // A toast raised inside a remote shows in the shell's single Toaster.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shellUrl });
+    await page.getByRole('button', { name: 'Copy e-mail address' }).click();
+    await page.getByRole('status').filter({ hasText: 'E-mail address copied.' }).waitFor();
+    assert.equal(await page.locator('[data-rht-toaster]').count(), 1);
     await page.goto('/onboarding/sso');
     await page.getByRole('heading', { name: 'SSO' }).waitFor();
     await page.goto('/tenants');
@@ -200,6 +205,36 @@ describe('impersonation and sign-out', () => {
     await page.waitForURL(`${shellUrl}/login`);
     assert.deepEqual(await cookieNames(context), []);
     await context.close();
+  });
+});
+
+describe('layout', () => {
+  test('mobile: the sidebar slides in from a toggle and Escape closes it', async () => {
+    const context = await browser.newContext({ baseURL: shellUrl, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    assert.equal(await page.getByTestId('desktop-sidebar').isVisible(), false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.getByRole('link', { name: 'Contacts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.getByRole('link', { name: 'Lists' }).click();
+    await page.getByRole('heading', { name: 'Lists', level: 1 }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('a tenant named with the experimental prefix gets the experimental flag', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@lab.test', 'lab-pass-2026');
+    await page.getByText('Experimental features on').waitFor();
+    await context.close();
+    const other = await newSession(browser, shellUrl);
+    await signIn(other.page, 'owner@acme.test', 'owner-pass-2026');
+    assert.equal(await other.page.getByText('Experimental features on').count(), 0);
+    await other.context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import Cookies from 'js-cookie';
-import { accessDecision, ApiError, consoleStore, isPublicPath, loadUser, signOut } from '@console/shared';
+import { accessDecision, ApiError, clearSession, consoleStore, isPublicPath, loadUser } from '@console/shared';
 import { registerRemotesFor } from './remotes';
 import type { RouteDef } from './routes';
 
@@ -9,11 +9,14 @@ import type { RouteDef } from './routes';
  * renders and before any remote code is requested: no token -> sign-out; token -> verify and load the
  * user (verification failure -> sign-out -> /login); then the access rule; a denied route goes to /,
  * opening the upgrade dialog when the missing permission is a feature the plan lacks.
+ *
+ * The guard's sign-out clears the session and both cookies and redirects inside the router: a full
+ * reload on top of the router's own redirect raced it. Signing out from the menu still reloads.
  */
 export async function guard(route: RouteDef, pathname: string): Promise<null> {
   if (isPublicPath(pathname)) return null;
   if (!Cookies.get('token')) {
-    signOut();
+    clearSession();
     throw redirect('/login');
   }
   let user;
@@ -21,7 +24,7 @@ export async function guard(route: RouteDef, pathname: string): Promise<null> {
     user = await loadUser();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      signOut();
+      clearSession();
       throw redirect('/login');
     }
     throw error;

@@ -1,19 +1,21 @@
 import { useEffect } from 'react';
 import { runtimeConfig, useConsole } from '@console/shared';
 
-let loaded = false;
+/** Adds the support script unless the page already has it (idempotent: the DOM is the state). */
+export function ensureSupportWidget(url: string, doc: Document = document): void {
+  if (doc.querySelector('script[data-console-support]')) return;
+  const script = doc.createElement('script');
+  script.src = url;
+  script.async = true;
+  script.dataset.consoleSupport = 'true';
+  doc.body.appendChild(script);
+}
 
 /** Spec section 1: the customer-support widget loads once after the user is known, if configured. */
 export function useSupportWidget(): void {
   const known = useConsole((s) => s.user !== null);
   useEffect(() => {
     const url = runtimeConfig().supportWidgetUrl;
-    if (!known || !url || loaded) return;
-    loaded = true;
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.dataset.consoleSupport = 'true';
-    document.body.appendChild(script);
+    if (known && url) ensureSupportWidget(url);
   }, [known]);
 }

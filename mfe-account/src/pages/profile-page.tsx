@@ -1,6 +1,6 @@
 import '../styles.css';
 import { Link } from 'react-router-dom';
-import { PageHeader, useConsole } from '@console/shared';
+import { Button, PageHeader, notify, useConsole } from '@console/shared';
 
 /** Your Profile: who is signed in (editing arrives with the account issue). */
 export default function ProfilePage() {
@@ -23,9 +23,23 @@ export default function ProfilePage() {
           </div>
         ))}
       </dl>
-      <Link className="mt-4 inline-block text-sm text-brand-700 underline" to="/account/change-password">
-        Change password
-      </Link>
+      <div className="mt-4 flex items-center gap-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            navigator.clipboard.writeText(user.email).then(
+              () => notify.success('E-mail address copied.'),
+              () => notify.error('Could not copy: your browser blocked the clipboard.'),
+            )
+          }
+        >
+          Copy e-mail address
+        </Button>
+        <Link className="text-sm text-brand-700 underline" to="/account/change-password">
+          Change password
+        </Link>
+      </div>
     </section>
   );
 }

@@ -68,11 +68,16 @@ export async function signIn(): Promise<void> {
   }
 }
 
-/** Sign-out: clear user, token and form fields, remove both cookies, full reload to /login. */
-export function signOut(): void {
+/** Clear user, token and form fields and remove both cookies (sign-out without the reload). */
+export function clearSession(): void {
   consoleStore.getState().signedOut();
   Cookies.remove('token', COOKIE);
   Cookies.remove('admin_token', COOKIE);
+}
+
+/** Sign-out: clear user, token and form fields, remove both cookies, full reload to /login. */
+export function signOut(): void {
+  clearSession();
   navigation.assign('/login');
 }
 
