@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 /** A field's error: one message, a list (server errors come as arrays: the first one shows) or nothing. */
 export type FieldError = string | readonly string[] | null | undefined;
@@ -65,6 +65,91 @@ export function FieldFooter({
           {counter}
         </span>
       )}
+    </div>
+  );
+}
+
+/** What TextField and TextArea share: the props around the control. */
+export interface FieldFrameProps {
+  label: ReactNode;
+  /** Visually hide the label (it still names the control). */
+  hideLabel?: boolean;
+  /** Field error(s); the first one shows under the field, with aria-invalid and aria-describedby. */
+  error?: FieldError;
+  hint?: ReactNode;
+  /** Show 'remaining/max' under the field. */
+  showCounter?: boolean;
+  /** Classes of the wrapper. */
+  containerClassName?: string;
+}
+
+interface FieldStateInput {
+  id: string | undefined;
+  error: FieldError;
+  hint: ReactNode;
+  showCounter: boolean;
+  maxLength: number;
+  value: unknown;
+  defaultValue: unknown;
+  describedBy: string | undefined;
+  className: string | undefined;
+}
+
+/** Ids, error, counter and the control's aria/class props, for any labelled control. */
+export function useFieldState(input: FieldStateInput) {
+  const autoId = useId();
+  const id = input.id ?? autoId;
+  const [typed, setTyped] = useState(() => valueLength(input.defaultValue));
+  const message = firstError(input.error);
+  const length = input.value === undefined ? typed : valueLength(input.value);
+  const counter = input.showCounter ? counterText(length, input.maxLength) : null;
+  const ids = { error: `${id}-error`, hint: `${id}-hint`, counter: `${id}-counter` };
+  return {
+    id,
+    message,
+    counter,
+    ids,
+    onLength: setTyped,
+    controlProps: {
+      id,
+      maxLength: input.maxLength,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': joinIds(input.describedBy, message && ids.error, input.hint ? ids.hint : null, counter !== null && ids.counter),
+      className: [CONTROL_CLASS, message ? CONTROL_INVALID : CONTROL_OK, input.className].filter(Boolean).join(' '),
+    },
+  };
+}
+
+/** Label above, control, then error, hint and counter below. */
+export function FieldFrame({
+  state,
+  label,
+  hideLabel,
+  hint,
+  containerClassName,
+  children,
+}: {
+  state: ReturnType<typeof useFieldState>;
+  label: ReactNode;
+  hideLabel: boolean;
+  hint: ReactNode;
+  containerClassName: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={containerClassName}>
+      <label htmlFor={state.id} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-800'}>
+        {label}
+      </label>
+      {children}
+      <FieldFooter
+        hint={hint}
+        hintId={state.ids.hint}
+        error={state.message}
+        errorId={state.ids.error}
+        counter={state.counter}
+        counterId={state.ids.counter}
+      />
     </div>
   );
 }

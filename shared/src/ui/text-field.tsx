@@ -1,31 +1,10 @@
-import { useId, useState, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
-import {
-  CONTROL_CLASS,
-  CONTROL_INVALID,
-  CONTROL_OK,
-  FieldFooter,
-  counterText,
-  firstError,
-  joinIds,
-  valueLength,
-  type FieldError,
-} from './field-parts';
+import type { ChangeEvent, ComponentPropsWithRef } from 'react';
+import { FieldFrame, useFieldState, type FieldFrameProps } from './field-parts';
 
 /** Spec section 5: text inputs default to 100 characters. */
 export const TEXT_FIELD_MAX_LENGTH = 100;
 
-export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'children'> {
-  label: ReactNode;
-  /** Visually hide the label (it still names the input). */
-  hideLabel?: boolean;
-  /** Field error(s); the first one shows under the field, with aria-invalid and aria-describedby. */
-  error?: FieldError;
-  hint?: ReactNode;
-  /** Show 'remaining/max' under the field. */
-  showCounter?: boolean;
-  /** Classes of the wrapper. */
-  containerClassName?: string;
-}
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'children'>, FieldFrameProps {}
 
 /** Labelled text input: maxLength 100 by default, optional remaining/max counter, first error under the field. */
 export function TextField({
@@ -44,46 +23,19 @@ export function TextField({
   'aria-describedby': describedBy,
   ...rest
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const [typed, setTyped] = useState(() => valueLength(defaultValue));
-  const message = firstError(error);
-  const length = value === undefined ? typed : valueLength(value);
-  const counter = showCounter ? counterText(length, maxLength) : null;
-  const ids = { error: `${inputId}-error`, hint: `${inputId}-hint`, counter: `${inputId}-counter` };
-
+  const state = useFieldState({ id, error, hint, showCounter, maxLength, value, defaultValue, describedBy, className });
   return (
-    <div className={containerClassName}>
-      <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-800'}>
-        {label}
-      </label>
+    <FieldFrame state={state} label={label} hideLabel={hideLabel} hint={hint} containerClassName={containerClassName}>
       <input
         {...rest}
-        id={inputId}
-        maxLength={maxLength}
+        {...state.controlProps}
         value={value}
         defaultValue={defaultValue}
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          setTyped(event.target.value.length);
+          state.onLength(event.target.value.length);
           onChange?.(event);
         }}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={joinIds(
-          describedBy,
-          message && ids.error,
-          hint ? ids.hint : null,
-          counter !== null && ids.counter,
-        )}
-        className={[CONTROL_CLASS, message ? CONTROL_INVALID : CONTROL_OK, className].filter(Boolean).join(' ')}
       />
-      <FieldFooter
-        hint={hint}
-        hintId={ids.hint}
-        error={message}
-        errorId={ids.error}
-        counter={counter}
-        counterId={ids.counter}
-      />
-    </div>
+    </FieldFrame>
   );
 }

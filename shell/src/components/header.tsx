@@ -71,7 +71,6 @@ export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }
         // Not impersonating, the visible name labels the button (WCAG 2.5.3 label in name).
         label={user.is_impersonating ? 'Profile menu' : undefined}
         width={PROFILE_MENU_WIDTH}
-        placement="bottom-end"
         trigger={
           <span className="flex items-center gap-2">
             {!user.is_impersonating && (
