@@ -1,5 +1,11 @@
 /** Jest for the browser code: shared, shell and the remotes (jsdom, swc). The gateway and e2e use node:test. */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'commonjs' },
+  },
+];
 const project = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -12,5 +18,7 @@ const project = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
 });
 module.exports = {
-  projects: ['shared', 'shell', 'mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map(project),
+  projects: ['shared', 'shell', 'mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map(
+    project,
+  ),
 };

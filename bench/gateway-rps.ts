@@ -20,7 +20,11 @@ export async function gatewayRps(gatewayUrl: string, seconds = 5): Promise<strin
   const loginBody = await login.text();
   const { token } = JSON.parse(loginBody) as { token: string };
   const verifyBody = await (
-    await fetch(`${gatewayUrl}/v1/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+    await fetch(`${gatewayUrl}/v1/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    })
   ).text();
 
   // The baseline answers the same bytes without any work.
@@ -34,13 +38,35 @@ export async function gatewayRps(gatewayUrl: string, seconds = 5): Promise<strin
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
-  const loginReq = { method: 'POST' as const, path: '/v1/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@acme.test', password: 'owner-pass-2026' }) };
-  const verifyReq = { method: 'POST' as const, path: '/v1/auth/verify', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) };
-  const rows: (string | number)[][] = [['endpoint', 'gateway req/s', 'bare node:http req/s', 'ratio', 'gateway p99 ms', 'non-2xx']];
-  for (const [name, req] of [['POST /v1/auth/verify', verifyReq], ['POST /v1/auth/login', loginReq]] as const) {
+  const loginReq = {
+    method: 'POST' as const,
+    path: '/v1/auth/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@acme.test', password: 'owner-pass-2026' }),
+  };
+  const verifyReq = {
+    method: 'POST' as const,
+    path: '/v1/auth/verify',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  };
+  const rows: (string | number)[][] = [
+    ['endpoint', 'gateway req/s', 'bare node:http req/s', 'ratio', 'gateway p99 ms', 'non-2xx'],
+  ];
+  for (const [name, req] of [
+    ['POST /v1/auth/verify', verifyReq],
+    ['POST /v1/auth/login', loginReq],
+  ] as const) {
     const gw = await cannon({ url: gatewayUrl, connections: 10, duration: seconds, requests: [req] });
     const base = await cannon({ url: bareUrl, connections: 10, duration: seconds, requests: [req] });
-    rows.push([name, Math.round(gw.requests.average), Math.round(base.requests.average), (gw.requests.average / base.requests.average).toFixed(3), gw.latency.p99, gw.non2xx]);
+    rows.push([
+      name,
+      Math.round(gw.requests.average),
+      Math.round(base.requests.average),
+      (gw.requests.average / base.requests.average).toFixed(3),
+      gw.latency.p99,
+      gw.non2xx,
+    ]);
   }
   bare.close();
   return `${table(rows)}\n(login hashes with argon2id by design, so it is far slower than a bare answer; login throttling is raised for this run)`;

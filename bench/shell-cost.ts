@@ -5,7 +5,11 @@ import type { Browser } from 'playwright-core';
 import { newSession } from '../e2e/lib/browser.ts';
 import { kib, table } from './lib.ts';
 
-interface Fetched { url: string; type: 'js' | 'css' | 'other'; body: Buffer }
+interface Fetched {
+  url: string;
+  type: 'js' | 'css' | 'other';
+  body: Buffer;
+}
 
 async function collect(browser: Browser, shellUrl: string, signIn: boolean): Promise<Fetched[]> {
   const { page, context } = await newSession(browser, shellUrl);
@@ -23,11 +27,14 @@ async function collect(browser: Browser, shellUrl: string, signIn: boolean): Pro
   });
   if (signIn) {
     // Sign in through the API, then measure a cold load of the overview (fresh cache).
-    const r = await fetch(`${shellUrl.replace(/:\d+$/, ':' + (process.env.BENCH_GATEWAY_PORT ?? '4200'))}/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@acme.test', password: 'owner-pass-2026' }),
-    });
+    const r = await fetch(
+      `${shellUrl.replace(/:\d+$/, ':' + (process.env.BENCH_GATEWAY_PORT ?? '4200'))}/v1/auth/login`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@acme.test', password: 'owner-pass-2026' }),
+      },
+    );
     const { token } = (await r.json()) as { token: string };
     await context.addCookies([{ name: 'token', value: token, url: shellUrl }]);
     recording = true;
@@ -51,9 +58,14 @@ function sizes(files: Fetched[], type: 'js' | 'css') {
 }
 
 export async function shellCost(browser: Browser, shellUrl: string): Promise<string> {
-  const rows: (string | number)[][] = [['page', 'requests', 'JS raw', 'JS gzip', 'JS brotli', 'CSS raw', 'CSS gzip', 'CSS brotli']];
+  const rows: (string | number)[][] = [
+    ['page', 'requests', 'JS raw', 'JS gzip', 'JS brotli', 'CSS raw', 'CSS gzip', 'CSS brotli'],
+  ];
   const verdicts: string[] = [];
-  for (const [label, signIn] of [['login', false], ['overview (signed in)', true]] as const) {
+  for (const [label, signIn] of [
+    ['login', false],
+    ['overview (signed in)', true],
+  ] as const) {
     const files = await collect(browser, shellUrl, signIn);
     const js = sizes(files, 'js');
     const css = sizes(files, 'css');

@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export function createAppServer(pkg, env = process.env) {
   const app = APPS.find((a) => a.pkg === pkg);
   if (!app) throw new Error(`unknown app ${pkg}`);
-  const dist = path.join(root, pkg, 'dist');
+  // <PKG>_DIST (e.g. MFE_ONBOARDING_DIST) serves another build of the same app: a deployment.
+  const dist = env[`${app.portEnv.replace('_PORT', '_DIST')}`] ?? path.join(root, pkg, 'dist');
   if (!fs.existsSync(dist)) throw new Error(`${pkg} is not built: run pnpm --filter ./${pkg} build`);
   const isShell = pkg === 'shell';
   const assets = sirv(dist, {
@@ -44,27 +45,30 @@ export function createAppServer(pkg, env = process.env) {
     `form-action 'self' ${gatewayOrigin}`,
   ].join('; ');
 
-  return http.createServer((req, res) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (isShell) {
-      res.setHeader('Content-Security-Policy', csp);
-      res.setHeader('Referrer-Policy', 'same-origin');
-      if (req.url === '/config/remotes.json') {
-        res.setHeader('Content-Type', 'application/json');
-        res.setHeader('Cache-Control', 'no-cache');
-        res.end(JSON.stringify(config));
-        return;
+  return http
+    .createServer((req, res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (isShell) {
+        res.setHeader('Content-Security-Policy', csp);
+        res.setHeader('Referrer-Policy', 'same-origin');
+        if (req.url === '/config/remotes.json') {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(config));
+          return;
+        }
+      } else {
+        res.setHeader('Access-Control-Allow-Origin', '*');
       }
-    } else {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-    }
-    assets(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    });
-  }).on('listening', function () {
-    if (env.QUIET !== '1') console.log(`${pkg} on http://localhost:${portOf(app, env)}`);
-  }).listen(portOf(app, env));
+      assets(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
+    })
+    .on('listening', function () {
+      if (env.QUIET !== '1') console.log(`${pkg} on http://localhost:${portOf(app, env)}`);
+    })
+    .listen(portOf(app, env));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

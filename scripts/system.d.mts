@@ -2,9 +2,12 @@ import type { ChildProcess } from 'node:child_process';
 export interface StartedSystem {
   procs: Map<string, ChildProcess>;
   env: NodeJS.ProcessEnv;
-  urls: Record<'gateway' | 'shell' | 'mfe-engagement' | 'mfe-onboarding' | 'mfe-advertising' | 'mfe-account' | 'mfe-admin', string>;
+  urls: Record<
+    'gateway' | 'shell' | 'mfe-engagement' | 'mfe-onboarding' | 'mfe-advertising' | 'mfe-account' | 'mfe-admin',
+    string
+  >;
   stop(): Promise<void>;
   kill(pkg: string): Promise<void>;
-  restart(pkg: string): Promise<void>;
+  restart(pkg: string, extraEnv?: Record<string, string>): Promise<void>;
 }
 export function startSystem(overrides?: Record<string, string | undefined>): Promise<StartedSystem>;

@@ -27,7 +27,10 @@ export function startGateway(env) {
 }
 
 export function startApp(pkg, env) {
-  return spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), pkg], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), pkg], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /**
@@ -66,8 +69,9 @@ export async function startSystem(overrides = {}) {
       await stopOne(procs.get(pkg));
     },
     /** Bring one app back (a redeploy: rebuild it first, then restart only its server). */
-    async restart(pkg) {
+    async restart(pkg, extraEnv = {}) {
       await stopOne(procs.get(pkg));
+      Object.assign(env, extraEnv);
       procs.set(pkg, startApp(pkg, env));
       const app = APPS.find((a) => a.pkg === pkg);
       await waitFor(`${urls[pkg]}/${app.pkg === 'shell' ? '' : 'mf-manifest.json'}`);

@@ -31,14 +31,36 @@ function gate(label, cmd, args, env) {
 /** Node 20's test runner does not expand globs: list the files. */
 function testFiles(filter) {
   const dir = filter === './gateway' ? 'test' : 'tests';
-  return fs.readdirSync(path.join(root, filter, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
+  return fs
+    .readdirSync(path.join(root, filter, dir))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
 }
 
 function nodeTests(label, filter, env = {}) {
   const tap = path.join(tmp, `${label.replace(/\W+/g, '-')}.tap`);
-  const ok = run(label, 'pnpm', ['--filter', filter, 'exec', 'node', '--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=120000',
-    '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...testFiles(filter)], env);
+  const ok = run(
+    label,
+    'pnpm',
+    [
+      '--filter',
+      filter,
+      'exec',
+      'node',
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-timeout=120000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...testFiles(filter),
+    ],
+    env,
+  );
   const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
   const p = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
   const f = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
@@ -48,6 +70,7 @@ function nodeTests(label, filter, env = {}) {
 
 gate('typecheck', 'pnpm', ['run', 'typecheck']);
 gate('lint', 'pnpm', ['run', 'lint']);
+gate('format', 'pnpm', ['run', 'format:check']);
 
 const jestJson = path.join(tmp, 'jest.json');
 run('jest: shared, shell, remotes', 'pnpm', ['exec', 'jest', '--ci', '--json', `--outputFile=${jestJson}`]);

@@ -129,9 +129,15 @@ describe('remotes', () => {
     await page.getByRole('heading', { name: 'SSO' }).waitFor();
     await page.goto('/tenants');
     await page.waitForURL(`${shellUrl}/`);
-    assert.deepEqual(requests.filter((u) => u.startsWith(adminOrigin)), []);
+    assert.deepEqual(
+      requests.filter((u) => u.startsWith(adminOrigin)),
+      [],
+    );
     // One @console/shared for shell and remotes: the store module was evaluated once.
-    assert.equal(await page.evaluate(() => (globalThis as { __consoleStoreEvaluations?: number }).__consoleStoreEvaluations), 1);
+    assert.equal(
+      await page.evaluate(() => (globalThis as { __consoleStoreEvaluations?: number }).__consoleStoreEvaluations),
+      1,
+    );
     await context.close();
   });
 
@@ -139,7 +145,8 @@ describe('remotes', () => {
     const { page, context, requests } = await newSession(browser, shellUrl);
     await signIn(page, 'admin@console.test', 'admin-pass-2026');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Dashboard', 'Tenants', 'Plans', 'Applets']) await nav.getByRole('link', { name: label }).waitFor();
+    for (const label of ['Dashboard', 'Tenants', 'Plans', 'Applets'])
+      await nav.getByRole('link', { name: label }).waitFor();
     assert.equal(await nav.getByText('Developer Docs').count(), 0);
     await nav.getByRole('link', { name: 'Tenants' }).click();
     await page.getByRole('heading', { name: 'Tenants', level: 1 }).waitFor();

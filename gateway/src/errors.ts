@@ -49,7 +49,9 @@ function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers: 
  */
 export function errorHandler(error: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    const body: ApiErrorBody = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    const body: ApiErrorBody = error.errors
+      ? { message: error.message, errors: error.errors }
+      : { message: error.message };
     return send(reply, error.statusCode, body, error.headers);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -69,7 +69,10 @@ describe('bad bodies', () => {
   });
 
   it('malformed JSON → 400', async () => {
-    const r = await gw.request<ErrorBody>('/v1/auth/login', { rawBody: '{"email": "a@b.test",', contentType: 'application/json' });
+    const r = await gw.request<ErrorBody>('/v1/auth/login', {
+      rawBody: '{"email": "a@b.test",',
+      contentType: 'application/json',
+    });
     assertErrorShape(r, 400);
     assert.match(r.body.message, /JSON/);
   });
@@ -83,13 +86,20 @@ describe('bad bodies', () => {
   });
 
   it('empty JSON body → 400', async () => {
-    const r = await gw.request<ErrorBody>('/v1/auth/login', { method: 'POST', rawBody: '', contentType: 'application/json' });
+    const r = await gw.request<ErrorBody>('/v1/auth/login', {
+      method: 'POST',
+      rawBody: '',
+      contentType: 'application/json',
+    });
     assertErrorShape(r, 400);
   });
 
   it('wrong content type → 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const r = await gw.request<ErrorBody>('/v1/auth/login', { rawBody: 'email=a@b.test&password=x', contentType: type });
+      const r = await gw.request<ErrorBody>('/v1/auth/login', {
+        rawBody: 'email=a@b.test&password=x',
+        contentType: type,
+      });
       assertErrorShape(r, 415);
     }
   });
@@ -126,8 +136,23 @@ describe('unknown routes and the rest', () => {
     const doc = await gw.get<{ openapi: string; paths: Record<string, unknown> }>('/docs/json');
     assert.equal(doc.status, 200);
     assert.match(doc.body.openapi, /^3\./);
-    for (const p of ['/v1/auth/login', '/v1/auth/verify', '/v1/auth/impersonate', '/v1/auth/reset-request', '/v1/auth/reset', '/v1/auth/confirm-email', '/v1/auth/resend-confirmation', '/v1/tenants/', '/v1/tenants/current', '/v1/users/', '/health']) {
-      assert.ok(Object.keys(doc.body.paths).some((k) => k === p || k === p.replace(/\/$/, '')), `missing ${p}`);
+    for (const p of [
+      '/v1/auth/login',
+      '/v1/auth/verify',
+      '/v1/auth/impersonate',
+      '/v1/auth/reset-request',
+      '/v1/auth/reset',
+      '/v1/auth/confirm-email',
+      '/v1/auth/resend-confirmation',
+      '/v1/tenants/',
+      '/v1/tenants/current',
+      '/v1/users/',
+      '/health',
+    ]) {
+      assert.ok(
+        Object.keys(doc.body.paths).some((k) => k === p || k === p.replace(/\/$/, '')),
+        `missing ${p}`,
+      );
     }
     assert.ok(!Object.keys(doc.body.paths).some((k) => k.startsWith('/docs')), 'the docs routes are not documented');
     const html = await gw.request('/docs/', {});

@@ -20,10 +20,19 @@ it('serves many concurrent requests, transactions included, without errors (PGli
     work.push(gw.get('/v1/users', owner).then((r) => r.status));
     work.push(gw.get('/v1/tenants?includeOwner=true', admin).then((r) => r.status));
   }
-  for (let i = 0; i < 4; i++) work.push(gw.post('/v1/auth/login', { email: 'staff@acme.test', password: 'staff-pass-2026' }).then((r) => r.status));
+  for (let i = 0; i < 4; i++)
+    work.push(
+      gw.post('/v1/auth/login', { email: 'staff@acme.test', password: 'staff-pass-2026' }).then((r) => r.status),
+    );
   // Two racing uses of one reset link: exactly one wins.
-  const reset = () => gw.post('/v1/auth/reset', { user_id: userId, reset_token: token, password: 'raced-pass-2026' }).then((r) => r.status);
+  const reset = () =>
+    gw
+      .post('/v1/auth/reset', { user_id: userId, reset_token: token, password: 'raced-pass-2026' })
+      .then((r) => r.status);
   const [a, b, ...rest] = await Promise.all([reset(), reset(), ...work]);
   assert.deepEqual([a, b].sort(), [200, 400]);
-  assert.ok(rest.every((s) => s === 200), rest.join(','));
+  assert.ok(
+    rest.every((s) => s === 200),
+    rest.join(','),
+  );
 });

@@ -55,7 +55,12 @@ export interface TestGateway {
   handle: DatabaseHandle;
   config: Config;
   request<T = unknown>(path: string, options?: RequestOptions): Promise<Reply<T>>;
-  post<T = unknown>(path: string, body: unknown, token?: string | null, headers?: Record<string, string>): Promise<Reply<T>>;
+  post<T = unknown>(
+    path: string,
+    body: unknown,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
   get<T = unknown>(path: string, token?: string | null): Promise<Reply<T>>;
   login(who: Who): Promise<string>;
   mails(): Promise<Mail[]>;

@@ -43,7 +43,7 @@ describe('POST /v1/auth/impersonate', () => {
     assert.equal(v.body.user.impersonator?.email, 'owner@acme.test');
   });
 
-  it('tenant admin may not impersonate another tenant\'s user (403)', async () => {
+  it("tenant admin may not impersonate another tenant's user (403)", async () => {
     const r = await impersonate(tokenOf('acmeOwner'), idOf('basicOwner'));
     assert.equal(r.status, 403);
     assert.match(r.body.message, /own tenant/);

@@ -23,8 +23,14 @@ describe('POST /v1/auth/login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
-    const wrong = await gw.post<ErrorBody>('/v1/auth/login', { email: 'staff@acme.test', password: 'not-the-password' });
-    const unknown = await gw.post<ErrorBody>('/v1/auth/login', { email: 'nobody@acme.test', password: 'not-the-password' });
+    const wrong = await gw.post<ErrorBody>('/v1/auth/login', {
+      email: 'staff@acme.test',
+      password: 'not-the-password',
+    });
+    const unknown = await gw.post<ErrorBody>('/v1/auth/login', {
+      email: 'nobody@acme.test',
+      password: 'not-the-password',
+    });
     assert.equal(wrong.status, 401);
     assert.equal(unknown.status, 401);
     assert.deepEqual(wrong.body, { message: 'Invalid credentials, please try again.' });

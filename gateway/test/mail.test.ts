@@ -8,7 +8,11 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { createMailer } from '../src/mail/mailer';
 
-const mail = { to: 'someone@example.test', subject: 'Hello', text: `A long link: http://localhost:3000/reset/${'x'.repeat(120)}` };
+const mail = {
+  to: 'someone@example.test',
+  subject: 'Hello',
+  text: `A long link: http://localhost:3000/reset/${'x'.repeat(120)}`,
+};
 
 describe('mailer', () => {
   it('writes each mail to the outbox as an .eml file when no SMTP_URL is set', async () => {
@@ -45,7 +49,11 @@ describe('mailer', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const { port } = server.server.address() as AddressInfo;
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@console.test', outboxDir: '/nonexistent' });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'no-reply@console.test',
+        outboxDir: '/nonexistent',
+      });
       await mailer.send(mail);
       assert.equal(received.length, 1);
       const parsed = await PostalMime.parse(received[0] ?? Buffer.alloc(0));

@@ -50,9 +50,19 @@ describe('password reset', () => {
     assert.equal(again.status, 400);
     assert.ok(again.body.errors?.reset_token?.length);
 
-    assert.equal((await gw.post('/v1/auth/login', { email: 'owner@basic.test', password: 'basic-pass-2026' })).status, 401);
-    assert.equal((await gw.post('/v1/auth/login', { email: 'owner@basic.test', password: 'brand-new-pass-2026' })).status, 200);
-    assert.equal((await gw.post('/v1/auth/verify', { token: oldToken })).status, 401, 'sessions from before the reset end');
+    assert.equal(
+      (await gw.post('/v1/auth/login', { email: 'owner@basic.test', password: 'basic-pass-2026' })).status,
+      401,
+    );
+    assert.equal(
+      (await gw.post('/v1/auth/login', { email: 'owner@basic.test', password: 'brand-new-pass-2026' })).status,
+      200,
+    );
+    assert.equal(
+      (await gw.post('/v1/auth/verify', { token: oldToken })).status,
+      401,
+      'sessions from before the reset end',
+    );
   });
 
   it('voids older reset links when one is used', async () => {
@@ -61,20 +71,26 @@ describe('password reset', () => {
     await gw.post('/v1/auth/reset-request', { email: 'staff@acme.test' });
     const second = parseResetLink(linkIn(await gw.waitForMail('staff@acme.test', /reset/i, 2), resetLinkPrefix));
     assert.notEqual(first.token, second.token);
-    const use = (t: string) => gw.post('/v1/auth/reset', { user_id: second.userId, reset_token: t, password: 'staff-new-pass-2026' });
+    const use = (t: string) =>
+      gw.post('/v1/auth/reset', { user_id: second.userId, reset_token: t, password: 'staff-new-pass-2026' });
     assert.equal((await use(second.token)).status, 200);
     assert.equal((await use(first.token)).status, 400);
   });
 
   it('refuses a wrong token, a token of another user and an expired token', async () => {
     await gw.post('/v1/auth/reset-request', { email: 'owner@acme.test' });
-    const { userId, token } = parseResetLink(linkIn(await gw.waitForMail('owner@acme.test', /reset/i), resetLinkPrefix));
+    const { userId, token } = parseResetLink(
+      linkIn(await gw.waitForMail('owner@acme.test', /reset/i), resetLinkPrefix),
+    );
     const reset = (user_id: string, reset_token: string) =>
       gw.post<ErrorBody>('/v1/auth/reset', { user_id, reset_token, password: 'whatever-pass-2026' });
     assert.equal((await reset(userId, `${token}x`)).status, 400);
     assert.equal((await reset('00000000-0000-4000-8000-000000000000', token)).status, 400);
     assert.equal((await reset('not-a-uuid', token)).status, 400);
-    await gw.handle.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, userId));
+    await gw.handle.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, userId));
     const expired = await reset(userId, token);
     assert.equal(expired.status, 400);
     assert.ok(expired.body.errors?.reset_token?.length);
@@ -103,7 +119,11 @@ describe('e-mail confirmation', () => {
     const [row] = await gw.handle.db.select().from(users).where(eq(users.id, userId));
     assert.ok(row?.emailConfirmedAt instanceof Date);
 
-    assert.equal((await gw.post('/v1/auth/confirm-email', { user_id: userId, token: confirmToken })).status, 400, 'single use');
+    assert.equal(
+      (await gw.post('/v1/auth/confirm-email', { user_id: userId, token: confirmToken })).status,
+      400,
+      'single use',
+    );
     const already = await gw.request<ErrorBody>('/v1/auth/resend-confirmation', { method: 'POST', token });
     assert.equal(already.status, 409);
     assert.equal((await gw.request('/v1/auth/resend-confirmation', { method: 'POST' })).status, 401);

@@ -44,14 +44,23 @@ describe('GET /v1/tenants (admin_tenants)', () => {
     const token = await gw.login('admin');
     const p2 = await gw.get<TenantPage>('/v1/tenants?perPage=3&page=2&sortField=name&sortOrder=asc', token);
     assert.equal(p2.status, 200, p2.text);
-    assert.deepEqual(p2.body.records.map((t) => t.name), ['Lab Rats']);
+    assert.deepEqual(
+      p2.body.records.map((t) => t.name),
+      ['Lab Rats'],
+    );
     assert.deepEqual(p2.body.pagination, { starting: 4, ending: 4, count: 4, previous: 1, next: null });
 
     const found = await gw.get<TenantPage>('/v1/tenants?searchString=acme&includeOwner=true', token);
-    assert.deepEqual(found.body.records.map((t) => t.name), ['Acme DAO']);
+    assert.deepEqual(
+      found.body.records.map((t) => t.name),
+      ['Acme DAO'],
+    );
     const acme = found.body.records[0];
     assert.equal(acme?.owner?.email, 'owner@acme.test');
-    assert.deepEqual(acme?.users?.map((u) => u.email), ['owner@acme.test', 'staff@acme.test']);
+    assert.deepEqual(
+      acme?.users?.map((u) => u.email),
+      ['owner@acme.test', 'staff@acme.test'],
+    );
 
     const noOwner = await gw.get<TenantPage>('/v1/tenants?searchString=acme&includeOwner=false', token);
     assert.equal(noOwner.body.records[0]?.owner, undefined);
@@ -89,10 +98,16 @@ describe('GET /v1/users (manage_users)', () => {
   it("returns only the caller's tenant's users", async () => {
     const acme = await gw.get<UserPage>('/v1/users?sortField=email&sortOrder=asc', await gw.login('acmeOwner'));
     assert.equal(acme.status, 200, acme.text);
-    assert.deepEqual(acme.body.records.map((u) => u.email), ['owner@acme.test', 'staff@acme.test']);
+    assert.deepEqual(
+      acme.body.records.map((u) => u.email),
+      ['owner@acme.test', 'staff@acme.test'],
+    );
     assert.equal(acme.body.pagination.count, 2);
     const basic = await gw.get<UserPage>('/v1/users', await gw.login('basicOwner'));
-    assert.deepEqual(basic.body.records.map((u) => u.email), ['owner@basic.test']);
+    assert.deepEqual(
+      basic.body.records.map((u) => u.email),
+      ['owner@basic.test'],
+    );
     const searched = await gw.get<UserPage>('/v1/users?searchString=basic', await gw.login('acmeOwner'));
     assert.deepEqual(searched.body.records, [], 'search never leaves the tenant');
   });
@@ -105,7 +120,10 @@ describe('GET /v1/users (manage_users)', () => {
   it('takes effect at once when permissions change (loaded on every request)', async () => {
     const token = await gw.login('labOwner');
     assert.equal((await gw.get('/v1/users', token)).status, 200);
-    await gw.handle.db.update(users).set({ permissions: ['manage_contacts'] }).where(eq(users.email, 'owner@lab.test'));
+    await gw.handle.db
+      .update(users)
+      .set({ permissions: ['manage_contacts'] })
+      .where(eq(users.email, 'owner@lab.test'));
     assert.equal((await gw.get('/v1/users', token)).status, 403);
     await gw.handle.db.delete(users).where(eq(users.email, 'owner@lab.test'));
     assert.equal((await gw.get('/v1/users', token)).status, 401);

@@ -15,7 +15,8 @@ const attempt = (email: string, password: string, address: string) =>
 
 describe('login throttling', () => {
   it('locks an account after 3 failures, even for the right password, with Retry-After', async () => {
-    for (let i = 0; i < 3; i++) assert.equal((await attempt('owner@basic.test', 'wrong-password', '10.0.0.1')).status, 401);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await attempt('owner@basic.test', 'wrong-password', '10.0.0.1')).status, 401);
     const locked = await attempt('owner@basic.test', LOGINS.basicOwner.password, '10.0.0.2');
     assert.equal(locked.status, 429);
     assert.match(locked.body.message, /wait/i);

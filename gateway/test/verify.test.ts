@@ -114,10 +114,13 @@ describe('effective permissions and plan features', () => {
   it('Basic Guild owner: BASIC features only, so no automations', async () => {
     const u = await userOf('basicOwner');
     assert.equal(u.tenant_name, 'Basic Guild');
-    assert.deepEqual(
-      [...u.features].sort(),
-      ['custom_attributes', 'manage_contacts', 'monitor_smart_contracts', 'templates', 'view_engagement_emails'],
-    );
+    assert.deepEqual([...u.features].sort(), [
+      'custom_attributes',
+      'manage_contacts',
+      'monitor_smart_contracts',
+      'templates',
+      'view_engagement_emails',
+    ]);
     assert.ok(!u.permissions.includes('automations'));
     assert.ok(!u.permissions.includes('transactional_emails'));
     assert.ok(!u.permissions.includes('manage_domains'), 'custom_domains is a GROW UP feature');

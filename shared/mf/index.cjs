@@ -43,7 +43,10 @@ function pageExposes(dir) {
   for (const file of fs.readdirSync(pages).sort()) {
     const m = /^([a-z0-9-]+-page)\.tsx$/.exec(file);
     if (!m) continue;
-    const name = m[1].split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+    const name = m[1]
+      .split('-')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join('');
     out[`./${name}`] = `./src/pages/${file}`;
   }
   return out;
@@ -117,7 +120,9 @@ function appConfig(app) {
       optimization: {
         ...(isHost ? {} : { runtimeChunk: false }),
         // One stylesheet per app instead of a copy per exposed page.
-        splitChunks: { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } } },
+        splitChunks: {
+          cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } },
+        },
       },
       performance: { hints: false },
       devServer: {

@@ -47,7 +47,12 @@ const TENANT_SIDEBAR: { label: string | null; items: ItemDef[] }[] = [
   {
     label: 'Onboarding',
     items: [
-      { label: 'Community Page', to: '/onboarding/community-page', permission: 'manage_community', when: impersonating },
+      {
+        label: 'Community Page',
+        to: '/onboarding/community-page',
+        permission: 'manage_community',
+        when: impersonating,
+      },
       { label: 'Widgets', to: '/onboarding/widgets', permission: 'manage_community' },
     ],
   },
@@ -67,7 +72,9 @@ const TENANT_SIDEBAR: { label: string | null; items: ItemDef[] }[] = [
   },
   {
     label: 'Advertising',
-    items: [{ label: 'E-mails', to: '/advertising/emails', permission: 'view_advertising_emails', when: impersonating }],
+    items: [
+      { label: 'E-mails', to: '/advertising/emails', permission: 'view_advertising_emails', when: impersonating },
+    ],
   },
 ];
 

@@ -30,7 +30,11 @@ function toRoute(def: RouteDef): RouteObject {
     path: def.path,
     id: def.name,
     loader: ({ request }) => guard(def, new URL(request.url).pathname),
-    element: Page ? <Page /> : 'remote' in page ? <RemotePage key={def.name} remote={page.remote} module={page.module} /> : null,
+    element: Page ? (
+      <Page />
+    ) : 'remote' in page ? (
+      <RemotePage key={def.name} remote={page.remote} module={page.module} />
+    ) : null,
   };
 }
 

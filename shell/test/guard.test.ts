@@ -17,8 +17,17 @@ let verifyCalls = 0;
 let visited: string[] = [];
 
 const basicOwner = {
-  _id: 'u1', email: 'owner@basic.test', role: 'tenant_admin', permissions: ['manage_contacts', 'company_settings', 'manage_community'],
-  features: ['manage_contacts'], tenant_id: 't1', tenant_name: 'Basic Guild', first_name: 'B', last_name: 'O', avatar: null, impersonator: null,
+  _id: 'u1',
+  email: 'owner@basic.test',
+  role: 'tenant_admin',
+  permissions: ['manage_contacts', 'company_settings', 'manage_community'],
+  features: ['manage_contacts'],
+  tenant_id: 't1',
+  tenant_name: 'Basic Guild',
+  first_name: 'B',
+  last_name: 'O',
+  avatar: null,
+  impersonator: null,
 };
 
 beforeAll(() => {
@@ -26,7 +35,10 @@ beforeAll(() => {
   globalThis.fetch = (async (input: Request) => {
     await input.text(); // a server reads the body
     verifyCalls += 1;
-    return new Response(JSON.stringify(verify.body), { status: verify.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(verify.body), {
+      status: verify.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -92,7 +104,10 @@ test('plan lacks the feature: redirect to / and the upgrade dialog opens', async
 
 test('permission missing but plan has it: redirect to / without the dialog', async () => {
   Cookies.set('token', 'ok');
-  verify = { status: 200, body: { user: { ...basicOwner, features: ['manage_contacts', 'templates'], permissions: [] } } };
+  verify = {
+    status: 200,
+    body: { user: { ...basicOwner, features: ['manage_contacts', 'templates'], permissions: [] } },
+  };
   expect(await outcome('engagement/templates', '/engagement/templates')).toBe('redirect /');
   expect(consoleStore.getState().upgrade.open).toBe(false);
 });

@@ -15,7 +15,12 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const renderLogin = () => render(<MemoryRouter><LoginPage /></MemoryRouter>);
+const renderLogin = () =>
+  render(
+    <MemoryRouter>
+      <LoginPage />
+    </MemoryRouter>,
+  );
 
 test('labelled fields bound to the store, empty by default', async () => {
   renderLogin();
@@ -37,7 +42,9 @@ test('busy: spinner and disabled submit while the request runs', async () => {
   expect(button).toBeDisabled();
   expect(button).toHaveAttribute('aria-busy', 'true');
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-  release(new Response(JSON.stringify({ message: 'Nope' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+  release(
+    new Response(JSON.stringify({ message: 'Nope' }), { status: 401, headers: { 'content-type': 'application/json' } }),
+  );
   expect(await screen.findByRole('alert')).toHaveTextContent('Nope');
   expect(screen.getByRole('button', { name: /Sign in/ })).toBeEnabled();
 });
@@ -53,7 +60,10 @@ test('error text: the fallback when the server sends no message', async () => {
 
 test('a server message is shown as text, never as HTML', async () => {
   respond = async () =>
-    new Response(JSON.stringify({ message: '<img src=x onerror="window.__pwned=1">' }), { status: 401, headers: { 'content-type': 'application/json' } });
+    new Response(JSON.stringify({ message: '<img src=x onerror="window.__pwned=1">' }), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    });
   renderLogin();
   await userEvent.type(screen.getByLabelText('Email'), 'a@b.test');
   await userEvent.type(screen.getByLabelText('Password'), 'pw');

@@ -3,8 +3,19 @@ import { DEFAULT_CONFIG, consoleStore, setRuntimeConfig, type ConsoleUser } from
 import { useSupportWidget } from '../src/support-widget';
 
 const user: ConsoleUser = {
-  _id: 'u', email: 'a@b.test', role: 'staff', permissions: [], features: [], tenant_id: 't', tenant_name: 'T',
-  first_name: 'A', last_name: 'B', avatar: null, impersonator: null, is_impersonating: false, enableExperimentalFeatures: false,
+  _id: 'u',
+  email: 'a@b.test',
+  role: 'staff',
+  permissions: [],
+  features: [],
+  tenant_id: 't',
+  tenant_name: 'T',
+  first_name: 'A',
+  last_name: 'B',
+  avatar: null,
+  impersonator: null,
+  is_impersonating: false,
+  enableExperimentalFeatures: false,
 };
 const scripts = () => document.querySelectorAll('script[data-console-support]');
 

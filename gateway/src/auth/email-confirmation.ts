@@ -28,7 +28,9 @@ export async function sendConfirmationLink(deps: Deps, user: Recipient): Promise
   }
   const token = await issueOneTimeToken(deps.db, user.id, 'email_confirmation', deps.config.confirmTokenTtlMs);
   const query = new URLSearchParams({ user_id: user.id, token });
-  await deps.mailer.send(confirmEmailMail(user.email, user.firstName, `${deps.config.consoleUrl}/confirm-email?${query}`));
+  await deps.mailer.send(
+    confirmEmailMail(user.email, user.firstName, `${deps.config.consoleUrl}/confirm-email?${query}`),
+  );
 }
 
 /** Confirm with a token from the e-mail (single use). */

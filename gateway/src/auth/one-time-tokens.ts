@@ -36,7 +36,9 @@ export async function countIssuedSince(
   const [row] = await db
     .select({ n: count() })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since)));
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since)),
+    );
   return row?.n ?? 0;
 }
 

@@ -1,11 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  effectivePermissions,
-  type Feature,
-  type Permission,
-  type Role,
-  type SessionUser,
-} from '../contracts';
+import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
 import type { TokenClaims } from './tokens';

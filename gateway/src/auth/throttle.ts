@@ -26,11 +26,19 @@ export class LoginThrottle {
   /** Reserve an attempt: its id, or how long to wait when the account or the address is locked. */
   async begin(email: string, address: string): Promise<{ attemptId: string } | Throttled> {
     await this.prune();
-    const [row] = await this.db.insert(loginAttempts).values({ email, address, createdAt: new Date() }).returning({ id: loginAttempts.id });
+    const [row] = await this.db
+      .insert(loginAttempts)
+      .values({ email, address, createdAt: new Date() })
+      .returning({ id: loginAttempts.id });
     if (!row) throw new Error('login attempt was not recorded');
     const since = new Date(Date.now() - this.settings.windowMs);
     const waits = await Promise.all([
-      this.waitFor(and(eq(loginAttempts.email, email), eq(loginAttempts.accountCleared, false)), row.id, since, this.settings.accountMax),
+      this.waitFor(
+        and(eq(loginAttempts.email, email), eq(loginAttempts.accountCleared, false)),
+        row.id,
+        since,
+        this.settings.accountMax,
+      ),
       this.waitFor(eq(loginAttempts.address, address), row.id, since, this.settings.addressMax),
     ]);
     const wait = Math.max(...waits);
@@ -52,12 +60,7 @@ export class LoginThrottle {
   }
 
   /** Seconds until fewer than `max` earlier failures remain in the window (0: not locked). */
-  private async waitFor(
-    scope: ReturnType<typeof and>,
-    ownId: string,
-    since: Date,
-    max: number,
-  ): Promise<number> {
+  private async waitFor(scope: ReturnType<typeof and>, ownId: string, since: Date, max: number): Promise<number> {
     const rows = await this.db
       .select({ createdAt: loginAttempts.createdAt })
       .from(loginAttempts)

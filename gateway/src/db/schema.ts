@@ -11,7 +11,11 @@ export const plans = pgTable('plans', {
   key: text('key').$type<PlanKey>().notNull().unique(),
   name: text('name').notNull(),
   label: text('label').notNull().default(''),
-  features: text('features').array().$type<Feature[]>().notNull().default(sql`'{}'::text[]`),
+  features: text('features')
+    .array()
+    .$type<Feature[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -42,7 +46,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     avatar: text('avatar'),
     role: text('role').$type<Role>().notNull(),
-    permissions: text('permissions').array().$type<Permission[]>().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .$type<Permission[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
     /** Tokens carry this number (claim `ver`); raising it (password change) ends every session. */
     tokenVersion: integer('token_version').notNull().default(0),

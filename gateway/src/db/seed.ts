@@ -129,7 +129,9 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
 
   // Hash outside the transaction (argon2 is slow on purpose; PGlite would be held meanwhile).
   const everyone = [...SEED_TENANTS.flatMap((t) => t.users), SEED_GLOBAL_ADMIN];
-  const hashes = new Map(await Promise.all(everyone.map(async (u) => [u.email, await hashPassword(u.password)] as const)));
+  const hashes = new Map(
+    await Promise.all(everyone.map(async (u) => [u.email, await hashPassword(u.password)] as const)),
+  );
   const hashOf = (email: string) => {
     const h = hashes.get(email);
     if (!h) throw new Error(`no hash for ${email}`);
@@ -182,4 +184,3 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
   });
   return { seeded: true };
 }
-

@@ -8,7 +8,6 @@ import { paginate } from '../lib/pagination';
 
 const tags = ['tenants'];
 
-
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -20,7 +19,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: 'List tenants (platform admins)',
-        description: 'Permission admin_tenants. Search on name; includeOwner adds each tenant\'s owner and users.',
+        description: "Permission admin_tenants. Search on name; includeOwner adds each tenant's owner and users.",
         querystring: TenantListQuery,
         response: { 200: TenantPage, ...errorResponses(400, 401, 403) },
       },

@@ -12,8 +12,16 @@ export default function UsersPage() {
   return (
     <section>
       <PageHeader title="Manage Users" description="The people who work on your community in this console." />
-      {users.isPending && <p role="status" className="text-sm text-slate-500">Loading users…</p>}
-      {users.isError && <p role="alert" className="text-sm text-red-700">{users.error.message}</p>}
+      {users.isPending && (
+        <p role="status" className="text-sm text-slate-500">
+          Loading users…
+        </p>
+      )}
+      {users.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {users.error.message}
+        </p>
+      )}
       {users.data && (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {users.data.records.map((u) => (

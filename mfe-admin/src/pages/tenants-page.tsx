@@ -22,21 +22,42 @@ function ImpersonateButton({ user, busy }: { user: UserSummary; busy: boolean })
 export default function TenantsPage() {
   const busy = useConsole((s) => s.busy);
   const failed = useConsole((s) => s.error === true);
-  const tenants = useQuery({ queryKey: ['tenants', 1], queryFn: () => fetchTenants({ page: 1, perPage: 50, searchString: '' }) });
+  const tenants = useQuery({
+    queryKey: ['tenants', 1],
+    queryFn: () => fetchTenants({ page: 1, perPage: 50, searchString: '' }),
+  });
   return (
     <section>
       <PageHeader title="Tenants" description="Communities on the platform, their plans and their users." />
-      {failed && <p role="alert" className="mb-4 text-sm text-red-700">Impersonation failed. Please try again.</p>}
-      {tenants.isPending && <p role="status" className="text-sm text-slate-500">Loading tenants…</p>}
-      {tenants.isError && <p role="alert" className="text-sm text-red-700">{tenants.error.message}</p>}
+      {failed && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          Impersonation failed. Please try again.
+        </p>
+      )}
+      {tenants.isPending && (
+        <p role="status" className="text-sm text-slate-500">
+          Loading tenants…
+        </p>
+      )}
+      {tenants.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {tenants.error.message}
+        </p>
+      )}
       {tenants.data && (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-3">Tenant</th>
-                <th scope="col" className="px-4 py-3">Plan</th>
-                <th scope="col" className="px-4 py-3">Users</th>
+                <th scope="col" className="px-4 py-3">
+                  Tenant
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Plan
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Users
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -60,7 +81,8 @@ export default function TenantsPage() {
             </tbody>
           </table>
           <p className="px-4 py-3 text-sm text-slate-600">
-            Showing {tenants.data.pagination.starting} to {tenants.data.pagination.ending} of {tenants.data.pagination.count} results
+            Showing {tenants.data.pagination.starting} to {tenants.data.pagination.ending} of{' '}
+            {tenants.data.pagination.count} results
           </p>
         </div>
       )}

@@ -2,5 +2,7 @@ import '../styles.css';
 import { PlannedPage } from '@console/shared';
 
 export default function Page() {
-  return <PlannedPage title="Advertising E-mails" description="E-mails that advertisers send to opted-in communities." />;
+  return (
+    <PlannedPage title="Advertising E-mails" description="E-mails that advertisers send to opted-in communities." />
+  );
 }

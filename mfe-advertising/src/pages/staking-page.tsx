@@ -2,5 +2,7 @@ import '../styles.css';
 import { PlannedPage } from '@console/shared';
 
 export default function Page() {
-  return <PlannedPage title="Stake $EMT for ads" description="Stake $EMT to put your ads in front of web3 communities." />;
+  return (
+    <PlannedPage title="Stake $EMT for ads" description="Stake $EMT to put your ads in front of web3 communities." />
+  );
 }

@@ -1,5 +1,19 @@
-import { accessDecision, canAccess, hasExperimentalFeatures, isPublicPath, menuItemState, type AccessSubject, type RouteMeta } from './rules';
-import { effectivePermissions, featureForPermission, PLAN_FEATURES, TENANT_PERMISSIONS, type Permission } from './vocabulary';
+import {
+  accessDecision,
+  canAccess,
+  hasExperimentalFeatures,
+  isPublicPath,
+  menuItemState,
+  type AccessSubject,
+  type RouteMeta,
+} from './rules';
+import {
+  effectivePermissions,
+  featureForPermission,
+  PLAN_FEATURES,
+  TENANT_PERMISSIONS,
+  type Permission,
+} from './vocabulary';
 
 const subject = (over: Partial<AccessSubject> = {}): AccessSubject => ({
   role: 'staff',
@@ -12,7 +26,10 @@ const r = (name: string, path: string, meta: Partial<RouteMeta> = {}): RouteMeta
 
 describe('canAccess: spec section 5, row by row', () => {
   const contacts = r('engagement/contacts', '/engagement/contacts', { permission: 'manage_contacts' });
-  const adLog = r('advertising/emails/log', '/advertising/emails/log/:id', { permission: 'send_advertising_emails', allowWhileImpersonating: true });
+  const adLog = r('advertising/emails/log', '/advertising/emails/log/:id', {
+    permission: 'send_advertising_emails',
+    allowWhileImpersonating: true,
+  });
   const adEmails = r('advertising/emails', '/advertising/emails', { permission: 'view_advertising_emails' });
   const adCompose = r('advertising/emails/compose', '/advertising/emails/compose/:id?');
   const overview = r('overview', '/');
@@ -21,17 +38,47 @@ describe('canAccess: spec section 5, row by row', () => {
     ['route without permission', overview, subject(), true],
     ['user holds the permission', contacts, subject({ permissions: ['manage_contacts'] }), true],
     ['user lacks the permission', contacts, subject(), false],
-    ['impersonation allowed and impersonating', r('x', '/x', { permission: 'team_features', allowWhileImpersonating: true }), subject({ is_impersonating: true }), true],
-    ['impersonation allowed but not impersonating', r('x', '/x', { permission: 'team_features', allowWhileImpersonating: true }), subject(), false],
+    [
+      'impersonation allowed and impersonating',
+      r('x', '/x', { permission: 'team_features', allowWhileImpersonating: true }),
+      subject({ is_impersonating: true }),
+      true,
+    ],
+    [
+      'impersonation allowed but not impersonating',
+      r('x', '/x', { permission: 'team_features', allowWhileImpersonating: true }),
+      subject(),
+      false,
+    ],
     ['impersonating without allowWhileImpersonating', contacts, subject({ is_impersonating: true }), false],
     ['advertising log, super_admin without permission', adLog, subject({ role: 'super_admin' }), true],
     ['advertising log, impersonating tenant user', adLog, subject({ is_impersonating: true }), true],
-    ['advertising log, tenant user with permission, not impersonating', adLog, subject({ permissions: ['send_advertising_emails'] }), false],
+    [
+      'advertising log, tenant user with permission, not impersonating',
+      adLog,
+      subject({ permissions: ['send_advertising_emails'] }),
+      false,
+    ],
     ['super_admin exception is only for the log route', adEmails, subject({ role: 'super_admin' }), false],
-    ['advertising path, permission + impersonating', adEmails, subject({ permissions: ['view_advertising_emails'], is_impersonating: true }), true],
-    ['advertising path, permission + super_admin', adEmails, subject({ role: 'super_admin', permissions: ['view_advertising_emails'] }), true],
+    [
+      'advertising path, permission + impersonating',
+      adEmails,
+      subject({ permissions: ['view_advertising_emails'], is_impersonating: true }),
+      true,
+    ],
+    [
+      'advertising path, permission + super_admin',
+      adEmails,
+      subject({ role: 'super_admin', permissions: ['view_advertising_emails'] }),
+      true,
+    ],
     ['advertising path, permission only', adEmails, subject({ permissions: ['view_advertising_emails'] }), false],
-    ['advertising path, permission + allowTenant', { ...adEmails, allowTenant: true }, subject({ permissions: ['view_advertising_emails'] }), true],
+    [
+      'advertising path, permission + allowTenant',
+      { ...adEmails, allowTenant: true },
+      subject({ permissions: ['view_advertising_emails'] }),
+      true,
+    ],
     ['advertising path without permission, tenant user', adCompose, subject(), false],
     ['advertising path without permission, impersonating', adCompose, subject({ is_impersonating: true }), true],
     ['a non-advertising path that starts with the word', r('x', '/advertisingx', {}), subject(), true],
@@ -43,7 +90,10 @@ describe('canAccess: spec section 5, row by row', () => {
 describe('accessDecision', () => {
   test('a permission whose feature the plan lacks asks for an upgrade', () => {
     const route = r('engagement/automations', '/engagement/automations', { permission: 'automations' });
-    expect(accessDecision(route, subject({ features: ['manage_contacts'] }))).toEqual({ allowed: false, upgrade: 'automations' });
+    expect(accessDecision(route, subject({ features: ['manage_contacts'] }))).toEqual({
+      allowed: false,
+      upgrade: 'automations',
+    });
   });
   test('custom domains map to the custom_domains feature', () => {
     const route = r('account/custom-domains', '/account/custom-domains', { permission: 'manage_domains' });
@@ -65,14 +115,34 @@ describe('accessDecision', () => {
 describe('menuItemState: spec section 6', () => {
   test.each<[string, Permission | undefined, AccessSubject, string]>([
     ['no permission needed', undefined, subject(), 'shown'],
-    ['plan has feature, user has permission', 'automations', subject({ features: ['automations'], permissions: ['automations'] }), 'shown'],
+    [
+      'plan has feature, user has permission',
+      'automations',
+      subject({ features: ['automations'], permissions: ['automations'] }),
+      'shown',
+    ],
     ['plan has feature, user lacks permission', 'automations', subject({ features: ['automations'] }), 'hidden'],
     ['plan lacks feature (user lacks permission)', 'automations', subject(), 'locked'],
-    ['plan lacks feature even if permission was granted', 'automations', subject({ permissions: ['automations'] }), 'locked'],
+    [
+      'plan lacks feature even if permission was granted',
+      'automations',
+      subject({ permissions: ['automations'] }),
+      'locked',
+    ],
     ['ungated permission held', 'manage_community', subject({ permissions: ['manage_community'] }), 'shown'],
     ['ungated permission missing', 'manage_community', subject(), 'hidden'],
-    ['custom domains locked by custom_domains feature', 'manage_domains', subject({ permissions: ['manage_domains'] }), 'locked'],
-    ['custom domains shown with the feature', 'manage_domains', subject({ permissions: ['manage_domains'], features: ['custom_domains'] }), 'shown'],
+    [
+      'custom domains locked by custom_domains feature',
+      'manage_domains',
+      subject({ permissions: ['manage_domains'] }),
+      'locked',
+    ],
+    [
+      'custom domains shown with the feature',
+      'manage_domains',
+      subject({ permissions: ['manage_domains'], features: ['custom_domains'] }),
+      'shown',
+    ],
   ])('%s', (_l, permission, user, expected) => {
     expect(menuItemState(permission, user)).toBe(expected);
   });
@@ -94,7 +164,13 @@ describe('public paths (spec section 2)', () => {
 
 describe('vocabulary', () => {
   test('plans grow by the features of issue 2', () => {
-    expect(PLAN_FEATURES.basic).toEqual(['manage_contacts', 'view_engagement_emails', 'templates', 'custom_attributes', 'monitor_smart_contracts']);
+    expect(PLAN_FEATURES.basic).toEqual([
+      'manage_contacts',
+      'view_engagement_emails',
+      'templates',
+      'custom_attributes',
+      'monitor_smart_contracts',
+    ]);
     expect(PLAN_FEATURES.startup).toEqual([...PLAN_FEATURES.basic, 'automations', 'transactional_emails']);
     expect(PLAN_FEATURES.growup).toEqual([...PLAN_FEATURES.startup, 'team_features', 'api_access', 'custom_domains']);
     expect(PLAN_FEATURES.scaleup).toEqual([...PLAN_FEATURES.growup, 'view_advertising_emails']);

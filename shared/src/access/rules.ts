@@ -47,9 +47,7 @@ export function canAccess(route: RouteMeta, user: AccessSubject): boolean {
   return true;
 }
 
-export type AccessDecision =
-  | { allowed: true }
-  | { allowed: false; upgrade: Feature | null };
+export type AccessDecision = { allowed: true } | { allowed: false; upgrade: Feature | null };
 
 /**
  * canAccess plus why not: when the missing permission is a feature the tenant's plan lacks, the

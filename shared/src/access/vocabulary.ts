@@ -47,9 +47,7 @@ export type Feature = (typeof FEATURES)[number];
 export const ADMIN_PERMISSIONS: readonly Permission[] = ['admin_tenants', 'admin_plans', 'admin_applets'];
 
 /** Every permission a tenant admin (community owner) holds. */
-export const TENANT_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
-  (p) => !ADMIN_PERMISSIONS.includes(p),
-);
+export const TENANT_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter((p) => !ADMIN_PERMISSIONS.includes(p));
 
 /**
  * The plan feature that gates a permission, where one does. Feature names equal permission
@@ -87,10 +85,7 @@ export const PLAN_FEATURES: Record<PlanKey, readonly Feature[]> = {
  * that feature. The gateway computes this once per request and the session user carries it, so the
  * console's access rule and the server's enforcement use the same list.
  */
-export function effectivePermissions(
-  granted: readonly Permission[],
-  features: readonly Feature[],
-): Permission[] {
+export function effectivePermissions(granted: readonly Permission[], features: readonly Feature[]): Permission[] {
   return granted.filter((p) => {
     const f = featureForPermission(p);
     return f === null || features.includes(f);

@@ -3,10 +3,7 @@ import { FEATURES, PERMISSIONS, ROLES } from '../access/vocabulary';
 
 export const Email = z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254);
 export const Password = z.string().min(1, 'Enter your password.').max(200);
-export const NewPassword = z
-  .string()
-  .min(10, 'Use at least 10 characters.')
-  .max(200, 'Use at most 200 characters.');
+export const NewPassword = z.string().min(10, 'Use at least 10 characters.').max(200, 'Use at most 200 characters.');
 
 export const LoginBody = z.object({ email: Email, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;

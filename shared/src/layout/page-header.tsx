@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The title block every page starts with. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -21,7 +29,10 @@ export function PlannedPage({ title, description }: { title: string; description
   return (
     <section>
       <PageHeader title={title} description={description} />
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="planned-page">
+      <p
+        className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+        data-testid="planned-page"
+      >
         This screen is being built and will appear here in an upcoming release.
       </p>
     </section>

@@ -1,6 +1,14 @@
 import Cookies from 'js-cookie';
 import { consoleStore } from './store';
-import { INVALID_CREDENTIALS, navigation, signIn, signOut, startImpersonation, stopImpersonation, refreshPermissions } from './actions';
+import {
+  INVALID_CREDENTIALS,
+  navigation,
+  signIn,
+  signOut,
+  startImpersonation,
+  stopImpersonation,
+  refreshPermissions,
+} from './actions';
 import { setRuntimeConfig, DEFAULT_CONFIG } from '../config';
 
 type Handler = (body: unknown, headers: Headers) => { status: number; body?: unknown };
@@ -8,8 +16,18 @@ let routes: Record<string, Handler> = {};
 const calls: { path: string; auth: string | null; body: unknown }[] = [];
 
 const user = (over: Record<string, unknown> = {}) => ({
-  _id: 'u1', email: 'owner@acme.test', role: 'tenant_admin', permissions: ['manage_contacts'], features: ['manage_contacts'],
-  tenant_id: 't1', tenant_name: 'Lab Rats', first_name: 'Ada', last_name: 'Owner', avatar: null, impersonator: null, ...over,
+  _id: 'u1',
+  email: 'owner@acme.test',
+  role: 'tenant_admin',
+  permissions: ['manage_contacts'],
+  features: ['manage_contacts'],
+  tenant_id: 't1',
+  tenant_name: 'Lab Rats',
+  first_name: 'Ada',
+  last_name: 'Owner',
+  avatar: null,
+  impersonator: null,
+  ...over,
 });
 
 beforeAll(() => {
@@ -22,7 +40,10 @@ beforeAll(() => {
     calls.push({ path, auth: request.headers.get('Authorization'), body });
     const handler = routes[path];
     const res = handler ? handler(body, request.headers) : { status: 404, body: { message: 'Not found' } };
-    return new Response(res.body === undefined ? '' : JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
+    return new Response(res.body === undefined ? '' : JSON.stringify(res.body), {
+      status: res.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 });
 
@@ -48,7 +69,11 @@ test('sign-in: sets token cookie, loads the user, sets client flags, goes to /',
   expect(calls[0]).toMatchObject({ path: '/v1/auth/login', body: { email: 'owner@acme.test', password: 'pw' } });
   expect(calls[1]).toMatchObject({ path: '/v1/auth/verify', body: { token: 'tok-1' } });
   const state = consoleStore.getState();
-  expect(state.user).toMatchObject({ email: 'owner@acme.test', is_impersonating: false, enableExperimentalFeatures: true });
+  expect(state.user).toMatchObject({
+    email: 'owner@acme.test',
+    is_impersonating: false,
+    enableExperimentalFeatures: true,
+  });
   expect(state.busy).toBe(false);
   expect(state.password).toBe('');
   expect(visited).toEqual(['/']);
@@ -90,7 +115,15 @@ test('impersonation start and stop swap tokens through admin_token', async () =>
   routes['/v1/auth/impersonate'] = () => ({ status: 200, body: { token: 'imp-tok' } });
   routes['/v1/auth/verify'] = (b) => {
     const token = (b as { token: string }).token;
-    return { status: 200, body: { user: token === 'imp-tok' ? user({ impersonator: { _id: 'a', email: 'admin@console.test' } }) : user({ role: 'super_admin', email: 'admin@console.test' }) } };
+    return {
+      status: 200,
+      body: {
+        user:
+          token === 'imp-tok'
+            ? user({ impersonator: { _id: 'a', email: 'admin@console.test' } })
+            : user({ role: 'super_admin', email: 'admin@console.test' }),
+      },
+    };
   };
   await startImpersonation('00000000-0000-0000-0000-000000000001');
   expect(Cookies.get('admin_token')).toBe('admin-tok');

@@ -114,7 +114,12 @@ export function useFieldState(input: FieldStateInput) {
       id,
       maxLength: input.maxLength,
       'aria-invalid': message ? true : undefined,
-      'aria-describedby': joinIds(input.describedBy, message && ids.error, input.hint ? ids.hint : null, counter !== null && ids.counter),
+      'aria-describedby': joinIds(
+        input.describedBy,
+        message && ids.error,
+        input.hint ? ids.hint : null,
+        counter !== null && ids.counter,
+      ),
       className: [CONTROL_CLASS, message ? CONTROL_INVALID : CONTROL_OK, input.className].filter(Boolean).join(' '),
     },
   };

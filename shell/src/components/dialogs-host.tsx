@@ -21,7 +21,13 @@ export function DialogsHost() {
           )
         }
       />
-      <InfoDialog open={info !== null} title={info?.title ?? ''} html={info?.html ?? ''} mascot={info?.mascot} onClose={store.closeInfo} />
+      <InfoDialog
+        open={info !== null}
+        title={info?.title ?? ''}
+        html={info?.html ?? ''}
+        mascot={info?.mascot}
+        onClose={store.closeInfo}
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.title ?? ''}

@@ -32,7 +32,8 @@ export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }
       ? {
           label: item.label,
           locked: true,
-          onSelect: () => consoleStore.getState().openUpgrade(item.permission ? featureForPermission(item.permission) : null),
+          onSelect: () =>
+            consoleStore.getState().openUpgrade(item.permission ? featureForPermission(item.permission) : null),
         }
       : { label: item.label, href: item.to },
   );

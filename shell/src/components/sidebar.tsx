@@ -29,7 +29,12 @@ function Item({ item, onNavigate }: { item: MenuLink; onNavigate?: () => void })
   }
   if (item.external) {
     return (
-      <a className={`${itemClass} text-slate-200 hover:bg-slate-800`} href={item.to} target="_blank" rel="noopener noreferrer">
+      <a
+        className={`${itemClass} text-slate-200 hover:bg-slate-800`}
+        href={item.to}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {item.label}
       </a>
     );
@@ -39,7 +44,9 @@ function Item({ item, onNavigate }: { item: MenuLink; onNavigate?: () => void })
       to={item.to}
       end={item.to === '/'}
       onClick={onNavigate}
-      className={({ isActive }) => `${itemClass} ${isActive ? 'bg-slate-800 text-white' : 'text-slate-200 hover:bg-slate-800'}`}
+      className={({ isActive }) =>
+        `${itemClass} ${isActive ? 'bg-slate-800 text-white' : 'text-slate-200 hover:bg-slate-800'}`
+      }
     >
       {item.label}
     </NavLink>

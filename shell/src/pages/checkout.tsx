@@ -13,7 +13,9 @@ export function CheckoutPage() {
         Online checkout for price <code className="rounded bg-slate-100 px-1">{price_id}</code> is not open yet. Please
         contact us to subscribe.
       </p>
-      <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">Sign in</Link>
+      <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">
+        Sign in
+      </Link>
     </AuthCard>
   );
 }
@@ -23,7 +25,9 @@ export function CheckoutSuccessPage() {
     <section>
       <h1 className="text-2xl font-semibold">Thank you</h1>
       <p className="mt-2 text-slate-700">Your subscription is active.</p>
-      <Link className="mt-4 inline-block text-brand-700 underline" to="/">Go to the overview</Link>
+      <Link className="mt-4 inline-block text-brand-700 underline" to="/">
+        Go to the overview
+      </Link>
     </section>
   );
 }

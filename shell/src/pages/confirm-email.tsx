@@ -19,10 +19,24 @@ export function ConfirmEmailPage() {
   const failure = !complete ? 'This confirmation link is incomplete.' : result.isError ? result.error.message : null;
   return (
     <AuthCard title="Confirm your e-mail">
-      {complete && result.isPending && <p role="status" className="text-sm text-slate-600">Confirming…</p>}
-      {result.data && <p role="status" className="text-sm text-slate-700">{result.data.message}</p>}
-      {failure && <p role="alert" className="text-sm text-red-700">{failure}</p>}
-      <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/">Continue to the console</Link>
+      {complete && result.isPending && (
+        <p role="status" className="text-sm text-slate-600">
+          Confirming…
+        </p>
+      )}
+      {result.data && (
+        <p role="status" className="text-sm text-slate-700">
+          {result.data.message}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/">
+        Continue to the console
+      </Link>
     </AuthCard>
   );
 }

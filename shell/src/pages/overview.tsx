@@ -20,20 +20,70 @@ interface Area {
 
 /** What a community can do here, each with its link, locked where the plan lacks it. */
 const TENANT_AREAS: Area[] = [
-  { title: 'Contacts', text: 'Your audience: wallets and e-mail addresses, with their lists.', to: '/engagement/contacts', permission: 'manage_contacts' },
-  { title: 'Segments', text: 'Target people by what they did and what they hold.', to: '/engagement/segments', permission: 'manage_contacts' },
-  { title: 'E-mails', text: 'Write and send campaigns, and read how they did.', to: '/engagement/emails', permission: 'view_engagement_emails' },
-  { title: 'Templates', text: 'Design reusable e-mail templates.', to: '/engagement/templates', permission: 'templates' },
-  { title: 'Automations', text: 'Send the right e-mail when something happens.', to: '/engagement/automations', permission: 'automations' },
-  { title: 'Smart Contracts', text: 'Watch on-chain events and react to them.', to: '/engagement/smart-contracts', permission: 'monitor_smart_contracts' },
-  { title: 'Transactional E-mails', text: 'Send receipts and notices through the API.', to: '/engagement/transactional-emails', permission: 'transactional_emails' },
-  { title: 'Widgets', text: 'Sign-up forms for your website.', to: '/onboarding/widgets', permission: 'manage_community' },
-  { title: 'Custom Domains', text: 'Send from your own domain.', to: '/account/custom-domains', permission: 'manage_domains' },
+  {
+    title: 'Contacts',
+    text: 'Your audience: wallets and e-mail addresses, with their lists.',
+    to: '/engagement/contacts',
+    permission: 'manage_contacts',
+  },
+  {
+    title: 'Segments',
+    text: 'Target people by what they did and what they hold.',
+    to: '/engagement/segments',
+    permission: 'manage_contacts',
+  },
+  {
+    title: 'E-mails',
+    text: 'Write and send campaigns, and read how they did.',
+    to: '/engagement/emails',
+    permission: 'view_engagement_emails',
+  },
+  {
+    title: 'Templates',
+    text: 'Design reusable e-mail templates.',
+    to: '/engagement/templates',
+    permission: 'templates',
+  },
+  {
+    title: 'Automations',
+    text: 'Send the right e-mail when something happens.',
+    to: '/engagement/automations',
+    permission: 'automations',
+  },
+  {
+    title: 'Smart Contracts',
+    text: 'Watch on-chain events and react to them.',
+    to: '/engagement/smart-contracts',
+    permission: 'monitor_smart_contracts',
+  },
+  {
+    title: 'Transactional E-mails',
+    text: 'Send receipts and notices through the API.',
+    to: '/engagement/transactional-emails',
+    permission: 'transactional_emails',
+  },
+  {
+    title: 'Widgets',
+    text: 'Sign-up forms for your website.',
+    to: '/onboarding/widgets',
+    permission: 'manage_community',
+  },
+  {
+    title: 'Custom Domains',
+    text: 'Send from your own domain.',
+    to: '/account/custom-domains',
+    permission: 'manage_domains',
+  },
   { title: 'API Access', text: 'Keys for your own integrations.', to: '/account/api-access', permission: 'api_access' },
 ];
 
 const ADMIN_AREAS: Area[] = [
-  { title: 'Tenants', text: 'Communities on the platform, their plans and users.', to: '/tenants', permission: 'admin_tenants' },
+  {
+    title: 'Tenants',
+    text: 'Communities on the platform, their plans and users.',
+    to: '/tenants',
+    permission: 'admin_tenants',
+  },
   { title: 'Plans', text: 'The plan catalogue and its prices.', to: '/plans', permission: 'admin_plans' },
   { title: 'Applets', text: 'Applets available to communities.', to: '/applets', permission: 'admin_applets' },
 ];
@@ -45,19 +95,24 @@ function AreaCard({ area, user }: { area: Area; user: ConsoleUser }) {
     <>
       <h3 className="flex items-center justify-between font-semibold text-slate-900">
         {area.title}
-        {state === 'locked' && <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Upgrade</span>}
+        {state === 'locked' && (
+          <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Upgrade</span>
+        )}
       </h3>
       <p className="mt-1 text-sm text-slate-600">{area.text}</p>
     </>
   );
-  const className = 'block h-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-brand-400';
+  const className =
+    'block h-full rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-brand-400';
   return (
     <li>
       {state === 'locked' ? (
         <button
           type="button"
           className={`${className} w-full`}
-          onClick={() => consoleStore.getState().openUpgrade(area.permission ? featureForPermission(area.permission) : null)}
+          onClick={() =>
+            consoleStore.getState().openUpgrade(area.permission ? featureForPermission(area.permission) : null)
+          }
         >
           {body}
         </button>
@@ -96,7 +151,9 @@ export function OverviewPage() {
             </>
           )}
           {user.enableExperimentalFeatures && (
-            <span className="ml-2 rounded bg-purple-100 px-2 py-0.5 text-xs font-medium text-purple-800">Experimental features on</span>
+            <span className="ml-2 rounded bg-purple-100 px-2 py-0.5 text-xs font-medium text-purple-800">
+              Experimental features on
+            </span>
           )}
         </p>
       )}

@@ -18,8 +18,12 @@ export function ResetPasswordPage() {
   if (state.status === 'done') {
     return (
       <AuthCard title="Password changed">
-        <p role="status" className="text-sm text-slate-700">{state.message}</p>
-        <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">Sign in</Link>
+        <p role="status" className="text-sm text-slate-700">
+          {state.message}
+        </p>
+        <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
@@ -31,7 +35,11 @@ export function ResetPasswordPage() {
         onSubmit={(event) => {
           event.preventDefault();
           if (password !== repeat) {
-            setState({ status: 'failed', message: 'The passwords do not match.', fields: { repeat: 'The passwords do not match.' } });
+            setState({
+              status: 'failed',
+              message: 'The passwords do not match.',
+              fields: { repeat: 'The passwords do not match.' },
+            });
             return;
           }
           setState({ status: 'busy' });
@@ -46,17 +54,37 @@ export function ResetPasswordPage() {
           );
         }}
       >
-        <TextField label="New password" type="password" autoComplete="new-password" required maxLength={200}
-          value={password} error={fields.password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Repeat the new password" type="password" autoComplete="new-password" required maxLength={200}
-          value={repeat} error={fields.repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          value={password}
+          error={fields.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          value={repeat}
+          error={fields.repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
         {state.status === 'failed' && !fields.password && !fields.repeat && (
           <p role="alert" className="text-sm text-red-700">
             {fields.reset_token ?? fields.user_id ?? state.message}{' '}
-            <Link className="underline" to="/reset">Ask for a new link</Link>
+            <Link className="underline" to="/reset">
+              Ask for a new link
+            </Link>
           </p>
         )}
-        <Button type="submit" busy={state.status === 'busy'} className="w-full">Change password</Button>
+        <Button type="submit" busy={state.status === 'busy'} className="w-full">
+          Change password
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,7 +3,11 @@ import { Link } from 'react-router-dom';
 import { ApiError, Button, MessageResponse, TextField, api } from '@console/shared';
 import { AuthCard } from './auth-card';
 
-type State = { status: 'idle' } | { status: 'busy' } | { status: 'sent'; message: string } | { status: 'failed'; message: string; field?: string };
+type State =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  | { status: 'sent'; message: string }
+  | { status: 'failed'; message: string; field?: string };
 
 /** /reset: ask for a reset link. The answer never says whether the address has an account. */
 export function ResetRequestPage() {
@@ -12,8 +16,12 @@ export function ResetRequestPage() {
   if (state.status === 'sent') {
     return (
       <AuthCard title="Check your inbox">
-        <p role="status" className="text-sm text-slate-700">{state.message}</p>
-        <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">Back to sign in</Link>
+        <p role="status" className="text-sm text-slate-700">
+          {state.message}
+        </p>
+        <Link className="mt-6 inline-block text-sm text-brand-700 underline" to="/login">
+          Back to sign in
+        </Link>
       </AuthCard>
     );
   }
@@ -35,7 +43,9 @@ export function ResetRequestPage() {
           );
         }}
       >
-        <p className="text-sm text-slate-600">Enter your e-mail address and we will send you a link to choose a new password.</p>
+        <p className="text-sm text-slate-600">
+          Enter your e-mail address and we will send you a link to choose a new password.
+        </p>
         <TextField
           label="Email"
           type="email"
@@ -46,9 +56,19 @@ export function ResetRequestPage() {
           error={state.status === 'failed' ? state.field : undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
-        {state.status === 'failed' && !state.field && <p role="alert" className="text-sm text-red-700">{state.message}</p>}
-        <Button type="submit" busy={state.status === 'busy'} className="w-full">Send reset link</Button>
-        <p className="text-center text-sm"><Link className="text-brand-700 underline" to="/login">Back to sign in</Link></p>
+        {state.status === 'failed' && !state.field && (
+          <p role="alert" className="text-sm text-red-700">
+            {state.message}
+          </p>
+        )}
+        <Button type="submit" busy={state.status === 'busy'} className="w-full">
+          Send reset link
+        </Button>
+        <p className="text-center text-sm">
+          <Link className="text-brand-700 underline" to="/login">
+            Back to sign in
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );
