@@ -245,6 +245,33 @@ describe('layout', () => {
   });
 });
 
+describe('security', () => {
+  test('the shell sends a CSP without inline script, and its pages carry none', async () => {
+    const res = await fetch(`${shellUrl}/login`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    assert.ok(scriptSrc.includes("'self'"));
+    assert.ok(!scriptSrc.includes('unsafe-inline') && !scriptSrc.includes('unsafe-eval'), csp);
+    const html = await res.text();
+    assert.deepEqual(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [], []);
+  });
+
+  test('signing in and moving between areas logs no errors and no CSP violations', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    await page.goto('/account/profile');
+    await page.getByTestId('profile').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
 describe('accessibility', () => {
   test('login and overview have no serious or critical axe violations', async () => {
     const { page, context } = await newSession(browser, shellUrl);

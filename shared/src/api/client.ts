@@ -1,8 +1,11 @@
 import ky, { HTTPError, type Options } from 'ky';
 import Cookies from 'js-cookie';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiErrorBody } from '../contracts/common';
 import { runtimeConfig } from '../config';
+
+// The console's CSP forbids eval: parse without zod's JIT (which would try `new Function`).
+z.config({ jitless: true });
 
 /**
  * Every failed call surfaces as this: status plus the server's {message, errors} body (message ''
@@ -59,7 +62,7 @@ function client() {
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
-async function send<S extends z.ZodType>(
+async function send<S extends z.ZodMiniType>(
   method: Method,
   path: string,
   schema: S,
@@ -76,12 +79,12 @@ async function send<S extends z.ZodType>(
 type Search = Record<string, string | number | boolean>;
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, searchParams?: Search) =>
+  get: <S extends z.ZodMiniType>(path: string, schema: S, searchParams?: Search) =>
     send('get', path, schema, searchParams ? { searchParams } : {}),
-  post: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('post', path, schema, { json }),
-  patch: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('patch', path, schema, { json }),
-  put: <S extends z.ZodType>(path: string, schema: S, json?: unknown) => send('put', path, schema, { json }),
-  delete: <S extends z.ZodType>(path: string, schema: S, json?: unknown) =>
+  post: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) => send('post', path, schema, { json }),
+  patch: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) => send('patch', path, schema, { json }),
+  put: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) => send('put', path, schema, { json }),
+  delete: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) =>
     send('delete', path, schema, json === undefined ? {} : { json }),
 };
 

@@ -1,19 +1,21 @@
-import { z } from 'zod';
+// zod/mini: the same runtime as zod 4 at a fraction of the size (about 5 KiB instead of 75 KiB
+// brotli in the console's start-up bundle). The gateway's Fastify provider reads it through zod core.
+import * as z from 'zod/mini';
 
 /** Error body of every 4xx: a message and, for bad input, messages per field. */
 export const ApiErrorBody = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Pagination of spec section 3. `previous`/`next` are page numbers or null. */
 export const Pagination = z.object({
-  starting: z.number().int(),
-  ending: z.number().int(),
-  count: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
+  starting: z.int(),
+  ending: z.int(),
+  count: z.int(),
+  previous: z.nullable(z.int()),
+  next: z.nullable(z.int()),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
@@ -23,15 +25,15 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** List query of spec section 3 (widgets, lists, applets, ...). Sort fields are whitelisted per resource. */
 export function listQuery<const F extends readonly [string, ...string[]]>(sortFields: F, defaultSort: F[number]) {
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    perPage: z.coerce.number().int().min(1).max(1000).default(10),
-    sortField: z.enum(sortFields).default(defaultSort as never),
-    sortOrder: z.enum(SORT_ORDERS).default('desc'),
-    searchString: z.string().max(200).default(''),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+    perPage: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 10),
+    sortField: z._default(z.enum(sortFields), defaultSort as never),
+    sortOrder: z._default(z.enum(SORT_ORDERS), 'desc'),
+    searchString: z._default(z.string().check(z.maxLength(200)), ''),
   });
 }
 
-export function page<T extends z.ZodTypeAny>(record: T) {
+export function page<T extends z.ZodMiniType>(record: T) {
   return z.object({ records: z.array(record), pagination: Pagination });
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listQuery, page } from './common';
 import { PLAN_KEYS, ROLES } from '../access/vocabulary';
 
@@ -15,19 +15,20 @@ export const Tenant = z.object({
   _id: z.string(),
   name: z.string(),
   plan: z.object({ _id: z.string(), key: z.enum(PLAN_KEYS), name: z.string() }),
-  stripe_customer_id: z.string().nullable(),
-  last_warning_sent_date: z.string().nullable(),
-  last_limit_sent_date: z.string().nullable(),
+  stripe_customer_id: z.nullable(z.string()),
+  last_warning_sent_date: z.nullable(z.string()),
+  last_limit_sent_date: z.nullable(z.string()),
   created_at: z.string(),
-  owner: UserSummary.nullable().optional(),
-  users: z.array(UserSummary).optional(),
+  owner: z.optional(z.nullable(UserSummary)),
+  users: z.optional(z.array(UserSummary)),
 });
 export type Tenant = z.infer<typeof Tenant>;
 
 export const TENANT_SORT_FIELDS = ['created_at', 'name'] as const;
-export const TenantListQuery = listQuery(TENANT_SORT_FIELDS, 'created_at').extend({
-  includeOwner: z.stringbool().default(false),
-  dateRange: z.enum(['all_time', 'last_7_days', 'last_30_days', 'last_90_days']).default('all_time'),
+export const TenantListQuery = z.extend(listQuery(TENANT_SORT_FIELDS, 'created_at'), {
+  /** A query string is text: "false" means false. */
+  includeOwner: z._default(z.stringbool(), false),
+  dateRange: z._default(z.enum(['all_time', 'last_7_days', 'last_30_days', 'last_90_days']), 'all_time'),
 });
 export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TenantPage = page(Tenant);
