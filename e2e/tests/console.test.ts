@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { cookieNames, launch, newSession, signIn } from '../lib/browser.ts';
@@ -284,6 +286,57 @@ describe('accessibility', () => {
     assert.deepEqual(await serious(), []);
     await signIn(page, 'owner@acme.test', 'owner-pass-2026');
     assert.deepEqual(await serious(), []);
+    await context.close();
+  });
+});
+
+describe('password reset through the e-mailed link', () => {
+  /** The newest mail to `to` in the gateway's outbox, quoted-printable soft breaks undone. */
+  async function mailTo(to: string): Promise<string> {
+    const dir = path.join(system.dataDir, 'outbox');
+    for (let i = 0; i < 50; i += 1) {
+      const files = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .reverse()
+        : [];
+      for (const f of files) {
+        const text = fs
+          .readFileSync(path.join(dir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (new RegExp(`^To: .*${to}`, 'mi').test(text)) return text;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no mail to ${to}`);
+  }
+
+  test('request, open the link, choose a password, sign in with it; the link works once', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill('owner@lab.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const link = /(http:\/\/localhost:\d+\/reset\/[0-9a-f-]+\/[A-Za-z0-9_-]+)/.exec(
+      await mailTo('owner@lab.test'),
+    )?.[1];
+    assert.ok(link, 'the mail carries a reset link to the console');
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-2026');
+    await page.getByLabel('Repeat the new password').fill('a-brand-new-pass-2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await signIn(page, 'owner@lab.test', 'a-brand-new-pass-2026');
+    // A used link is refused with a way forward.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-pass-2026!');
+    await page.getByLabel('Repeat the new password').fill('another-pass-2026!');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').getByRole('link', { name: 'Ask for a new link' }).waitFor();
     await context.close();
   });
 });
