@@ -9,3 +9,4 @@ export * from './query';
 export * from './events';
 export * from './layout/page-header';
 export * from './ui';
+export * from './lists';

@@ -16,3 +16,5 @@ export * from './text-field';
 export * from './text-area';
 export * from './toasts';
 export * from './toaster';
+export * from './pagination';
+export * from './data-grid';

@@ -1,0 +1,2 @@
+export * from './list-query';
+export * from './use-list-query';
