@@ -10,3 +10,4 @@ export * from './events';
 export * from './layout/page-header';
 export * from './ui';
 export * from './lists';
+export * from './layout/impersonate-button';

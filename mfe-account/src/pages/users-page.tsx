@@ -1,12 +1,11 @@
 import '../styles.css';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader, startImpersonation, useConsole } from '@console/shared';
+import { ImpersonateButton, PageHeader, useConsole } from '@console/shared';
 import { fetchUsers } from '../features/users/api';
 
 /** Manage Users (team_features): the community's team; tenant admins can impersonate a member. */
 export default function UsersPage() {
   const me = useConsole((s) => s.user);
-  const busy = useConsole((s) => s.busy);
   const users = useQuery({ queryKey: ['users'], queryFn: fetchUsers });
   const canImpersonate = me?.role === 'tenant_admin' && !me.is_impersonating;
   return (
@@ -30,16 +29,7 @@ export default function UsersPage() {
                 <span className="font-medium text-slate-900">{`${u.first_name} ${u.last_name}`.trim() || u.email}</span>
                 <span className="ml-2 text-slate-500">{u.email}</span>
               </span>
-              {canImpersonate && u._id !== me._id && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void startImpersonation(u._id)}
-                  className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-                >
-                  Impersonate
-                </button>
-              )}
+              {canImpersonate && u._id !== me._id && <ImpersonateButton user={u} />}
             </li>
           ))}
         </ul>

@@ -1,26 +1,10 @@
 import '../styles.css';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader, startImpersonation, useConsole, type UserSummary } from '@console/shared';
+import { ImpersonateButton, PageHeader, useConsole } from '@console/shared';
 import { fetchTenants } from '../features/tenants/api';
-
-function ImpersonateButton({ user, busy }: { user: UserSummary; busy: boolean }) {
-  if (user.role === 'super_admin') return null;
-  return (
-    <button
-      type="button"
-      disabled={busy}
-      onClick={() => void startImpersonation(user._id)}
-      className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-      aria-label={`Impersonate ${user.email}`}
-    >
-      Impersonate
-    </button>
-  );
-}
 
 /** Tenants (admin_tenants): each community with its plan and people; admins impersonate from here. */
 export default function TenantsPage() {
-  const busy = useConsole((s) => s.busy);
   const failed = useConsole((s) => s.error === true);
   const tenants = useQuery({
     queryKey: ['tenants', 1],
@@ -71,7 +55,7 @@ export default function TenantsPage() {
                         <li key={u._id} className="flex items-center gap-3">
                           <span className="text-slate-700">{u.email}</span>
                           <span className="text-xs text-slate-500">{u.role.replace('_', ' ')}</span>
-                          <ImpersonateButton user={u} busy={busy} />
+                          <ImpersonateButton user={u} />
                         </li>
                       ))}
                     </ul>
