@@ -86,6 +86,39 @@ export const api = {
   put: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) => send('put', path, schema, { json }),
   delete: <S extends z.ZodMiniType>(path: string, schema: S, json?: unknown) =>
     send('delete', path, schema, json === undefined ? {} : { json }),
+  /** POST a file as the raw body (e.g. a CSV import); no time limit, the file may be large. */
+  upload: <S extends z.ZodMiniType>(path: string, schema: S, body: Blob, searchParams?: Search) =>
+    send('post', path, schema, {
+      body,
+      timeout: false,
+      headers: { 'Content-Type': body.type || 'application/octet-stream' },
+      ...(searchParams ? { searchParams } : {}),
+    }),
+  /** GET a file (e.g. a CSV export) with the session's token, as a Blob to save. */
+  download: async (path: string, searchParams?: Search): Promise<Blob> => {
+    try {
+      return await client()(path.replace(/^\//, ''), {
+        method: 'get',
+        timeout: false,
+        ...(searchParams ? { searchParams } : {}),
+      }).blob();
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  },
 };
+
+/** Offer a Blob to the user as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 export { toApiError };

@@ -2,3 +2,5 @@ export * from './common';
 export * from './auth';
 export * from './tenants';
 export * from '../access/vocabulary';
+export * from './audience';
+export * from './segments';
