@@ -170,6 +170,7 @@ export const contacts = pgTable(
     index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('contacts_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
     index('contacts_tenant_last_name_idx').on(t.tenantId, sql`(lower(${t.lastName}) collate "C")`, t.id),
+    index('contacts_tenant_first_name_idx').on(t.tenantId, sql`(lower(${t.firstName}) collate "C")`, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_tenant_first_name_idx" ON "contacts" USING btree ("tenant_id",(lower("first_name") collate "C"),"id");
