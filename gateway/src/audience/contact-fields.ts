@@ -3,7 +3,6 @@
  * importer: e-mail and wallet normalisation, status, and custom attribute values by type.
  * Pure functions: each returns the stored value or a reason the value is refused.
  */
-import { getAddress, isAddress } from 'viem';
 import {
   CONTACT_STATUSES,
   WALLET_PATTERN,
@@ -11,6 +10,7 @@ import {
   type AttributeValue,
   type ContactStatus,
 } from '../contracts';
+import { toChecksumAddress } from '../lib/eip55';
 
 export type FieldResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -47,8 +47,9 @@ export function normaliseWallet(raw: string | null | undefined): FieldResult<str
   if (!WALLET_PATTERN.test(value)) return fail(MESSAGES.wallet);
   const hex = value.slice(2);
   const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
-  if (mixedCase && !isAddress(value, { strict: true })) return fail(MESSAGES.walletChecksum);
-  return ok(getAddress(value.toLowerCase()));
+  const checksummed = toChecksumAddress(value);
+  if (mixedCase && checksummed !== value) return fail(MESSAGES.walletChecksum);
+  return ok(checksummed);
 }
 
 /** A status from a CSV cell or the API; '' means "not given". Common synonyms are understood. */
