@@ -12,12 +12,18 @@ import { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { Deps } from './deps';
+import { ImportRunner } from './audience/import-runner';
 import { installErrorHandling } from './errors';
 import { BackgroundTasks } from './lib/background';
 import { installZodMessages } from './lib/zod-messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
+import { contactRoutes } from './routes/contacts';
+import { customAttributeRoutes } from './routes/custom-attributes';
 import { healthRoutes } from './routes/health';
+import { importRoutes } from './routes/imports';
+import { listRoutes } from './routes/lists';
+import { segmentRoutes } from './routes/segments';
 import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
 
@@ -60,6 +66,10 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.addHook('onClose', () => background.drain());
+  // CSV import jobs run in the gateway process: started once the app is ready, stopped (job requeued) on close.
+  const importRunner = new ImportRunner(db, config, app.log);
+  app.addHook('onReady', async () => importRunner.start());
+  app.addHook('onClose', () => importRunner.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (req.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
@@ -96,5 +106,10 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(tenantRoutes, { prefix: '/v1/tenants' });
   await app.register(userRoutes, { prefix: '/v1/users' });
+  await app.register(importRoutes, { prefix: '/v1/imports', runner: importRunner });
+  await app.register(contactRoutes, { prefix: '/v1/contacts' });
+  await app.register(listRoutes, { prefix: '/v1/lists' });
+  await app.register(customAttributeRoutes, { prefix: '/v1/custom-attributes' });
+  await app.register(segmentRoutes, { prefix: '/v1/segments' });
   return app;
 }

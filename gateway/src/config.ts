@@ -15,6 +15,18 @@ export interface ThrottleConfig {
   addressMax: number;
 }
 
+/** CSV import jobs (see audience/import-runner.ts). */
+export interface ImportConfig {
+  /** How often an idle runner looks for queued jobs. */
+  pollMs: number;
+  /** Rows per batch: each batch is one transaction and one checkpoint. */
+  batchRows: number;
+  /** A running job whose heartbeat is older than this is resumed by another runner (its own is gone). */
+  staleMs: number;
+  /** Uploaded files whose import was never started are deleted after this long. */
+  uploadTtlMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -39,6 +51,7 @@ export interface Config {
   /** Trust X-Forwarded-For (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: string;
+  imports: ImportConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -107,5 +120,11 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || (env.QUIET === '1' ? 'warn' : 'info'),
+    imports: {
+      pollMs: int(env, 'IMPORT_POLL_MS', 1000),
+      batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),
+      staleMs: int(env, 'IMPORT_STALE_MS', 30_000),
+      uploadTtlMs: int(env, 'IMPORT_UPLOAD_TTL_SECONDS', 24 * 60 * 60) * 1000,
+    },
   };
 }

@@ -41,6 +41,24 @@ export function requirePermission(permission: Permission) {
   };
 }
 
+/**
+ * preHandler: authenticates, then 403 unless the effective permissions include at least one of
+ * `permissions` (e.g. custom attributes are read by the contacts grid and by their own screen).
+ */
+export function requireAnyPermission(...permissions: [Permission, ...Permission[]]) {
+  return async function checkAnyPermission(req: FastifyRequest): Promise<void> {
+    await authenticate(req);
+    const auth = authOf(req);
+    if (permissions.some((p) => auth.permissions.includes(p))) return;
+    const blockedByPlan = permissions.some((p) => {
+      const feature = featureForPermission(p);
+      return feature !== null && !auth.features.includes(feature) && auth.user.grantedPermissions.includes(p);
+    });
+    if (blockedByPlan) throw forbidden('Your plan does not include this feature. Upgrade your plan to use it.');
+    throw forbidden();
+  };
+}
+
 /** The caller of an authenticated route. */
 export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw unauthenticated('Sign in to continue.');

@@ -40,7 +40,9 @@ export interface DatabaseTarget {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // JIT compilation costs 0.2-0.7 s on the one-off counts and segment queries of a large audience
+    // and saves nothing on the short queries of a console; the gateway turns it off for its sessions.
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzleNodePg(pool, { schema });
     return {
       db,

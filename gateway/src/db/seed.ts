@@ -8,6 +8,7 @@ import {
   type PlanKey,
   type Role,
 } from '../contracts';
+import { seedDemoAudience } from '../audience/demo-audience';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './index';
 import { plans, tenants, users } from './schema';
@@ -33,6 +34,8 @@ interface SeedTenant {
   plan: PlanKey;
   stripeCustomerId: string | null;
   users: SeedUser[];
+  /** Seed a small demo audience (contacts, lists, custom attributes). */
+  demoAudience?: boolean;
 }
 
 const owner = (email: string, password: string, firstName: string, lastName: string): SeedUser => ({
@@ -65,6 +68,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     name: 'Acme DAO',
     plan: 'startup',
     stripeCustomerId: 'cus_acme_demo',
+    demoAudience: true,
     users: [
       owner('owner@acme.test', 'owner-pass-2026', 'Alice', 'Acme'),
       {
@@ -168,6 +172,7 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
           createdAt: next(),
         });
       }
+      if (t.demoAudience) await seedDemoAudience(tx, tenant.id, confirmedAt);
     }
     const g = SEED_GLOBAL_ADMIN;
     await tx.insert(users).values({
