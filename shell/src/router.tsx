@@ -23,6 +23,22 @@ const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   checkout: CheckoutPage,
 };
 
+/**
+ * The guard (a /v1/auth/verify call) runs when the path changes, not when only the query string does:
+ * grids keep their filters in the URL (?listId=, ?segmentId=) and change them without a new navigation.
+ */
+export function revalidateOnPathChange({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
 function toRoute(def: RouteDef): RouteObject {
   const page = def.page;
   const Page = 'shell' in page ? SHELL_PAGES[page.shell] : null;
@@ -30,6 +46,7 @@ function toRoute(def: RouteDef): RouteObject {
     path: def.path,
     id: def.name,
     loader: ({ request }) => guard(def, new URL(request.url).pathname),
+    shouldRevalidate: revalidateOnPathChange,
     element: Page ? (
       <Page />
     ) : 'remote' in page ? (

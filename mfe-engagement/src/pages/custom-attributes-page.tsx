@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { AttributesScreen } from '../features/attributes/attributes-screen';
 
-export default function Page() {
-  return <PlannedPage title="Custom Attributes" description="Define the extra fields your contacts carry." />;
+/** Custom Attributes (custom_attributes): define the extra fields contacts carry. */
+export default function CustomAttributesPage() {
+  return <AttributesScreen />;
 }

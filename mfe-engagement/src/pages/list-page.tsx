@@ -1,6 +1,33 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { useParams } from 'react-router-dom';
+import { ApiError, Spinner } from '@console/shared';
+import { ContactsGrid } from '../features/contacts/contacts-grid';
+import { useListDetail } from '../features/lists/api';
+import { BackToLists, ListActions, ListNotFound, ListSummary } from '../features/lists/list-header';
 
-export default function Page() {
-  return <PlannedPage title="List" description="The members of one list." />;
+/** One list (/engagement/lists/:id): its heading and actions over the contacts grid fixed to the list. */
+export default function ListPage() {
+  const { id = '' } = useParams();
+  const list = useListDetail(id);
+  if (list.isPending) return <Spinner className="mx-auto mt-8 h-6 w-6" />;
+  if (list.isError) {
+    if (list.error instanceof ApiError && list.error.status === 404) return <ListNotFound />;
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {list.error.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      <BackToLists />
+      <ContactsGrid
+        key={list.data._id}
+        title={list.data.name}
+        description={<ListSummary list={list.data} />}
+        listId={list.data._id}
+        actions={<ListActions list={list.data} />}
+      />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { ListsTable } from '../features/lists/lists-table';
 
-export default function Page() {
-  return <PlannedPage title="Lists" description="Group contacts into lists for widgets and sends." />;
+/** Lists (manage_contacts): the tenant's lists with search, sort, paging, create, edit and delete. */
+export default function ListsPage() {
+  return <ListsTable />;
 }

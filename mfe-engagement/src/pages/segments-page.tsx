@@ -1,8 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { SegmentsScreen } from '../features/segments/segments-screen';
 
-export default function Page() {
-  return (
-    <PlannedPage title="Segments" description="Target contacts by rules over their fields, lists and attributes." />
-  );
+/** Segments (manage_contacts): saved rule-based audiences with a live count. */
+export default function SegmentsPage() {
+  return <SegmentsScreen />;
 }

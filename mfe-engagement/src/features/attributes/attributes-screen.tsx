@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  DataGrid,
+  ListPagination,
+  PageHeader,
+  TextField,
+  useListQuery,
+  type DataGridColumn,
+} from '@console/shared';
+import { ATTRIBUTE_SORT_FIELDS, type CustomAttribute } from '@console/shared/contracts';
+import { ATTRIBUTES_KEY, fetchAttributes } from './api';
+import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
+import { CreateAttributeDialog } from './create-attribute-dialog';
+import { DeleteAttributeDialog } from './delete-attribute-dialog';
+import { formatDate } from './format';
+import { RenameAttributeDialog } from './rename-attribute-dialog';
+
+type SortField = (typeof ATTRIBUTE_SORT_FIELDS)[number];
+
+/** Which dialog is up. `open` goes false first so the dialog can play its leave transition. */
+type DialogState =
+  | { kind: 'none' }
+  | { kind: 'create'; open: boolean; seq: number }
+  | { kind: 'rename' | 'delete'; open: boolean; seq: number; attribute: CustomAttribute };
+type DialogRequest = { kind: 'create' } | { kind: 'rename' | 'delete'; attribute: CustomAttribute };
+
+/** Custom attributes: the grid, and the create, rename and delete dialogs. */
+export function AttributesScreen() {
+  const list = useListQuery<SortField>({ defaultSort: { field: 'created_at', order: 'desc' } });
+  const attributes = useQuery({
+    queryKey: [...ATTRIBUTES_KEY, 'list', list.query],
+    queryFn: () => fetchAttributes(list.query),
+    placeholderData: keepPreviousData,
+  });
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  // Each opening mounts a fresh dialog (fresh form state, fresh value count).
+  const show = (request: DialogRequest) =>
+    setDialog((current) => ({ ...request, open: true, seq: current.kind === 'none' ? 1 : current.seq + 1 }));
+  const close = () => setDialog((current) => (current.kind === 'none' ? current : { ...current, open: false }));
+
+  const columns: DataGridColumn<CustomAttribute, SortField>[] = [
+    { key: 'name', header: 'Name', sortField: 'name', render: (a) => a.name, className: 'font-medium text-slate-900' },
+    { key: 'key', header: 'Key', sortField: 'key', render: (a) => <code className="text-xs">{a.key}</code> },
+    { key: 'type', header: 'Type', render: (a) => ATTRIBUTE_TYPE_INFO[a.type].label },
+    { key: 'created', header: 'Created', sortField: 'created_at', render: (a) => formatDate(a.created_at) },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right whitespace-nowrap',
+      render: (a) => (
+        <span className="inline-flex gap-3">
+          <Button variant="link" aria-label={`Rename ${a.name}`} onClick={() => show({ kind: 'rename', attribute: a })}>
+            Rename
+          </Button>
+          <Button
+            variant="link"
+            className="text-red-700"
+            aria-label={`Delete ${a.name}`}
+            onClick={() => show({ kind: 'delete', attribute: a })}
+          >
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <PageHeader
+        title="Custom Attributes"
+        description="Extra fields your contacts carry, such as a token balance or a Discord handle. They show as grid columns, import targets and segment fields."
+        actions={<Button onClick={() => show({ kind: 'create' })}>Create attribute</Button>}
+      />
+      <div className="rounded-panel border border-slate-200 bg-white">
+        <div className="border-b border-slate-200 p-4">
+          <TextField
+            type="search"
+            label="Search attributes"
+            hideLabel
+            placeholder="Search by name or key"
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.target.value)}
+            containerClassName="max-w-sm"
+          />
+        </div>
+        {attributes.isError && (
+          <p role="alert" className="px-4 pt-3 text-sm text-red-700">
+            {attributes.error.message}
+          </p>
+        )}
+        <DataGrid<CustomAttribute, SortField>
+          label="Custom attributes"
+          columns={columns}
+          rows={attributes.data?.records ?? []}
+          rowKey={(a) => a._id}
+          sort={{ field: list.state.sortField, order: list.state.sortOrder }}
+          onSort={list.sort}
+          loading={attributes.isFetching}
+          empty="No custom attributes yet."
+        />
+        {attributes.data && (
+          <ListPagination
+            className="border-t border-slate-200 px-4"
+            pagination={attributes.data.pagination}
+            onPage={list.setPage}
+            perPage={list.state.perPage}
+            onPerPage={list.setPerPage}
+            disabled={list.changingPage}
+          />
+        )}
+      </div>
+      {dialog.kind === 'create' && <CreateAttributeDialog key={dialog.seq} open={dialog.open} onClose={close} />}
+      {dialog.kind === 'rename' && (
+        <RenameAttributeDialog key={dialog.seq} attribute={dialog.attribute} open={dialog.open} onClose={close} />
+      )}
+      {dialog.kind === 'delete' && (
+        <DeleteAttributeDialog key={dialog.seq} attribute={dialog.attribute} open={dialog.open} onClose={close} />
+      )}
+    </section>
+  );
+}

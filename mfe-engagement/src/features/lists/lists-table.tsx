@@ -1,0 +1,86 @@
+import { useCallback, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DataGrid, ListPagination, PageHeader, useListQuery } from '@console/shared';
+import type { List } from '@console/shared/contracts';
+import { fetchLists } from './api';
+import { DeleteListDialog } from './delete-list-dialog';
+import { listColumns, type ListSortField } from './list-columns';
+import { ListFormDialog } from './list-form-dialog';
+
+const NO_LISTS: readonly List[] = [];
+const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
+const SEARCH_CLASS =
+  'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
+
+interface EditorState {
+  open: boolean;
+  list: List | null;
+  key: number;
+}
+
+/** The Lists screen: search, sortable grid, paging, create / edit dialog and delete confirmation. */
+export function ListsTable() {
+  const query = useListQuery<ListSortField>({ defaultSort: DEFAULT_SORT });
+  const lists = useQuery({
+    queryKey: ['lists', query.query],
+    queryFn: () => fetchLists(query.query),
+    placeholderData: keepPreviousData,
+  });
+  const [editor, setEditor] = useState<EditorState>({ open: false, list: null, key: 0 });
+  const [deleting, setDeleting] = useState<List | null>(null);
+
+  const openEditor = useCallback(
+    (list: List | null) => setEditor((current) => ({ open: true, list, key: current.key + 1 })),
+    [],
+  );
+  const columns = useMemo(() => listColumns({ onEdit: openEditor, onDelete: setDeleting }), [openEditor]);
+
+  return (
+    <section>
+      <PageHeader
+        title="Lists"
+        description="Group contacts into lists for widgets and sends."
+        actions={<Button onClick={() => openEditor(null)}>Create list</Button>}
+      />
+      <label className="mb-4 block">
+        <span className="mb-1 block text-sm font-medium text-slate-800">Search lists</span>
+        <input
+          type="search"
+          value={query.searchInput}
+          maxLength={200}
+          onChange={(event) => query.setSearchInput(event.target.value)}
+          placeholder="List name"
+          className={SEARCH_CLASS}
+        />
+      </label>
+      <div className="rounded-lg border border-slate-200 bg-white">
+        <DataGrid<List, ListSortField>
+          label="Lists"
+          columns={columns}
+          rows={lists.data?.records ?? NO_LISTS}
+          rowKey={(row) => row._id}
+          sort={{ field: query.state.sortField, order: query.state.sortOrder }}
+          onSort={query.sort}
+          empty="No lists found."
+          loading={lists.isFetching}
+        />
+      </div>
+      {lists.data && (
+        <ListPagination
+          pagination={lists.data.pagination}
+          onPage={query.setPage}
+          perPage={query.state.perPage}
+          onPerPage={query.setPerPage}
+          disabled={query.changingPage}
+        />
+      )}
+      <ListFormDialog
+        key={editor.key}
+        open={editor.open}
+        list={editor.list}
+        onClose={() => setEditor((current) => ({ ...current, open: false }))}
+      />
+      <DeleteListDialog list={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}

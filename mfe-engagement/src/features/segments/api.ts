@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@console/shared';
+import {
+  ALL_LISTS_PER_PAGE,
+  CustomAttributePage,
+  ListPage,
+  MAX_ATTRIBUTES_PER_TENANT,
+  MessageResponse,
+  Segment,
+  SegmentPage,
+  SegmentPreview,
+  type SegmentGroup,
+  type SegmentInput,
+} from '@console/shared/contracts';
+
+/** Every query of this feature starts with this key: invalidate it after a change. */
+export const SEGMENTS_KEY = ['segments'] as const;
+
+const path = (id: string) => `/v1/segments/${encodeURIComponent(id)}`;
+
+export const fetchSegments = (query: Record<string, string | number>) => api.get('/v1/segments', SegmentPage, query);
+
+export const createSegment = (input: SegmentInput) => api.post('/v1/segments', Segment, input);
+
+export const updateSegment = (id: string, input: SegmentInput) => api.patch(path(id), Segment, input);
+
+export const deleteSegment = (id: string) => api.delete(path(id), MessageResponse);
+
+/** The live count and the first matches of a rule (the query a send to the segment uses). */
+export const previewSegment = (rule: SegmentGroup, limit = 10) =>
+  api.post('/v1/segments/preview', SegmentPreview, { rule, limit });
+
+/** The spec's all-lists fetch (perPage 1000), for list-membership rules. Shared key with the lists screens. */
+export const allListsQuery = () =>
+  queryOptions({
+    queryKey: ['lists', 'all'],
+    queryFn: () => api.get('/v1/lists', ListPage, { perPage: ALL_LISTS_PER_PAGE }),
+    staleTime: 30_000,
+  });
+
+/** The tenant's custom attributes, as segment fields. Shared key with the custom attributes screen. */
+export const allAttributesQuery = () =>
+  queryOptions({
+    queryKey: ['custom-attributes', 'all'],
+    queryFn: () =>
+      api.get('/v1/custom-attributes', CustomAttributePage, {
+        perPage: MAX_ATTRIBUTES_PER_TENANT,
+        sortField: 'name',
+        sortOrder: 'asc',
+      }),
+    staleTime: 60_000,
+    retry: false,
+  });

@@ -1,0 +1,103 @@
+import {
+  OPERATORS_BY_KIND,
+  VALUELESS_OPERATORS,
+  type SegmentFieldKind,
+  type SegmentOperator,
+  type SegmentRuleValue,
+} from '@console/shared/contracts';
+
+/** How an operator reads in plain English, for a field of the given kind. */
+export function operatorLabel(operator: SegmentOperator, kind: SegmentFieldKind): string {
+  switch (operator) {
+    case '=':
+      return 'is';
+    case '!=':
+      return 'is not';
+    case '<':
+      return kind === 'date' ? 'is before' : 'is less than';
+    case '<=':
+      return 'is at most';
+    case '>':
+      return kind === 'date' ? 'is after' : 'is greater than';
+    case '>=':
+      return 'is at least';
+    case 'contains':
+      return 'contains';
+    case 'doesNotContain':
+      return 'does not contain';
+    case 'beginsWith':
+      return 'starts with';
+    case 'endsWith':
+      return 'ends with';
+    case 'in':
+      return kind === 'list' ? 'is member of any of' : 'is one of';
+    case 'notIn':
+      return kind === 'list' ? 'is member of none of' : 'is not one of';
+    case 'between':
+      return 'is between';
+    case 'null':
+      return 'is empty';
+    case 'notNull':
+      return 'is not empty';
+    case 'lastDays':
+      return 'within the last N days';
+  }
+}
+
+/** The operators a field of this kind offers (the contract's allowlist), with their labels. */
+export function operatorOptions(kind: SegmentFieldKind): { name: SegmentOperator; label: string }[] {
+  return OPERATORS_BY_KIND[kind].map((name) => ({ name, label: operatorLabel(name, kind) }));
+}
+
+export type ValueEditorKind =
+  'none' | 'text' | 'number' | 'numberRange' | 'date' | 'dateRange' | 'days' | 'boolean' | 'select' | 'multiselect';
+
+export function isSegmentOperator(operator: string, kind: SegmentFieldKind): operator is SegmentOperator {
+  return (OPERATORS_BY_KIND[kind] as readonly string[]).includes(operator);
+}
+
+/** Which value editor a rule shows. Pure. */
+export function valueEditorKind(kind: SegmentFieldKind, operator: string): ValueEditorKind {
+  if (!isSegmentOperator(operator, kind) || VALUELESS_OPERATORS.includes(operator)) return 'none';
+  switch (kind) {
+    case 'text':
+    case 'wallet':
+      return 'text';
+    case 'number':
+      return operator === 'between' ? 'numberRange' : 'number';
+    case 'date':
+      return operator === 'between' ? 'dateRange' : operator === 'lastDays' ? 'days' : 'date';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return operator === 'in' || operator === 'notIn' ? 'multiselect' : 'select';
+    case 'list':
+      return 'multiselect';
+  }
+}
+
+/** The value a new rule (or a rule whose field or operator changed) starts with. Pure. */
+export function defaultRuleValue(
+  kind: SegmentFieldKind,
+  operator: string,
+  enumValues: readonly string[] = [],
+): SegmentRuleValue {
+  switch (valueEditorKind(kind, operator)) {
+    case 'none':
+    case 'text':
+    case 'number':
+    case 'date':
+      return '';
+    case 'numberRange':
+    case 'dateRange':
+      return ['', ''];
+    case 'days':
+      return 30;
+    case 'boolean':
+      return true;
+    case 'select':
+      return enumValues[0] ?? '';
+    case 'multiselect':
+      return [];
+  }
+}
