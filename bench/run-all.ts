@@ -7,6 +7,7 @@ import { launch } from '../e2e/lib/browser.ts';
 import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
 import { gatewayRps } from './gateway-rps.ts';
+import { gridBench } from './audience/grid.ts';
 
 const env = {
   SHELL_PORT: '3200',
@@ -29,6 +30,15 @@ try {
     `\n## Cold load in headless Chromium\n${await coldLoad(browser, system.urls.shell, system.urls.gateway)}`,
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
+  try {
+    console.log(
+      `\n## Contacts grid, 500 rows per page\n${await gridBench(browser, system.urls.shell, system.urls.gateway)}`,
+    );
+  } catch (error) {
+    console.log(
+      `\n## Contacts grid, 500 rows per page\nnot measured: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 } finally {
   await browser.close();
   await system.stop();

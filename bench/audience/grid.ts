@@ -1,0 +1,200 @@
+// The contacts grid in Chromium with 500 rows per page: time from the end of the /v1/contacts
+// response (Resource Timing responseEnd) to 500 rows in the grid's <tbody> (a MutationObserver in
+// the page), and to the next frame after that. Two cases: opening /engagement/contacts (fresh
+// context each run), and going to the next / previous page in an open grid.
+//
+// Runs against a started system (run-all.ts calls gridBench), or alone: `tsx audience/grid.ts`
+// starts the system on the bench ports (3200-3205, 4200) with a fresh embedded database; it needs
+// `pnpm build` first. Do not run both at once (same ports).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { newSession } from '../../e2e/lib/browser.ts';
+import { isImportFinished, type ImportJob } from '../../gateway/src/contracts.ts';
+import { Api } from './gateway.ts';
+import { IMPORT_MAPPING, writeImportCsv } from './import-csv.ts';
+import { mdTable, ms, summarise, type Cell } from './report.ts';
+
+/** A tenant without the demo audience, whose plan has manage_contacts (README logins). */
+const GRID_LOGIN = { email: 'owner@lab.test', password: 'lab-pass-2026' };
+const ROWS = 500;
+/** Enough good rows (2% of the file is bad) for two full pages of 500. */
+const IMPORT_ROWS = 1600;
+
+interface GridProbe {
+  /** /v1/contacts responses seen so far. */
+  responses: { url: string; end: number }[];
+  /** Waiting for this many rows, and (after a page change) a first row other than this text. */
+  rows: number;
+  firstRowNot: string | null;
+  rendered: number | null;
+  frame: number | null;
+}
+
+declare global {
+  interface Window {
+    __audienceGrid?: GridProbe;
+  }
+}
+
+/** Installed before any page script: page size 500, the response and DOM observers. */
+function installProbe(rows: number) {
+  // The grid's body: the <tbody> with the most rows (serialised with this function, so defined inside it).
+  const largestBody = () =>
+    Array.from(document.querySelectorAll('tbody')).reduce<HTMLTableSectionElement | null>(
+      (best, b) => (best && best.rows.length >= b.rows.length ? best : b),
+      null,
+    );
+  localStorage.setItem('perPage', String(rows));
+  const probe: GridProbe = { responses: [], rows, firstRowNot: null, rendered: null, frame: null };
+  window.__audienceGrid = probe;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e instanceof PerformanceResourceTiming && e.name.includes('/v1/contacts?')) {
+        probe.responses.push({ url: e.name, end: e.responseEnd });
+      }
+    }
+  }).observe({ type: 'resource', buffered: true });
+  const check = () => {
+    if (probe.rendered !== null) return;
+    const body = largestBody();
+    if (!body || body.rows.length < probe.rows) return;
+    if (probe.firstRowNot !== null && body.rows[0]?.textContent === probe.firstRowNot) return;
+    probe.rendered = performance.now();
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        probe.frame = performance.now();
+      }),
+    );
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+interface Measured {
+  /** responseEnd to 500 rows in the DOM. */
+  dom: number;
+  /** responseEnd to the frame after. */
+  frame: number;
+}
+
+/** Waits for the probe to see the rows, and pairs them with the last matching response before them. */
+async function measured(page: Page, url: RegExp): Promise<Measured> {
+  await page.waitForFunction(() => window.__audienceGrid?.frame !== null, undefined, { timeout: 30_000 });
+  const probe = await page.evaluate(() => window.__audienceGrid);
+  if (!probe || probe.rendered === null || probe.frame === null) throw new Error('the grid probe saw nothing');
+  const rendered = probe.rendered;
+  const response = probe.responses.filter((r) => url.test(r.url) && r.end <= rendered).at(-1);
+  if (!response) throw new Error(`no /v1/contacts response matching ${url} before the rows rendered`);
+  return { dom: rendered - response.end, frame: probe.frame - response.end };
+}
+
+/** Imports IMPORT_ROWS contacts into the grid tenant when it has fewer than two pages of them. */
+async function ensureContacts(gatewayUrl: string): Promise<number> {
+  const api = await Api.signIn(gatewayUrl, GRID_LOGIN.email, GRID_LOGIN.password);
+  const count = async () =>
+    (await api.ok<{ pagination: { count: number } }>('GET', '/v1/contacts?perPage=1')).body.pagination.count;
+  const have = await count();
+  if (have >= 2 * ROWS) return have;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audience-grid-'));
+  try {
+    const file = path.join(dir, 'grid.csv');
+    await writeImportCsv(file, IMPORT_ROWS);
+    const up = await api.upload<ImportJob>('/v1/imports?fileName=grid-bench.csv', file);
+    let job = (
+      await api.ok<ImportJob>('POST', `/v1/imports/${up.body._id}/start`, {
+        mapping: IMPORT_MAPPING.map((t) => (t.startsWith('attr:') ? null : t)),
+        has_header: true,
+        mode: 'update',
+      })
+    ).body;
+    while (!isImportFinished(job.status)) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (await api.ok<ImportJob>('GET', `/v1/imports/${job._id}`)).body;
+    }
+    if (job.status !== 'completed') throw new Error(`grid import ended ${job.status}: ${job.error ?? ''}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const now = await count();
+  if (now < 2 * ROWS) throw new Error(`the grid tenant has ${now} contacts, ${2 * ROWS} needed`);
+  return now;
+}
+
+export async function gridBench(browser: Browser, shellUrl: string, gatewayUrl: string, runs = 7): Promise<string> {
+  const contacts = await ensureContacts(gatewayUrl);
+  const { token } = (await new Api(gatewayUrl).ok<{ token: string }>('POST', '/v1/auth/login', GRID_LOGIN)).body;
+
+  const open: Measured[] = [];
+  const change: Measured[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, context } = await newSession(browser, shellUrl);
+    try {
+      await context.addCookies([{ name: 'token', value: token, url: shellUrl }]);
+      await context.addInitScript(installProbe, ROWS);
+      await page.goto('/engagement/contacts');
+      open.push(await measured(page, new RegExp(`[?&]perPage=${ROWS}(&|$)`)));
+      // Page changes in the open grid: Next, then Previous, and so on.
+      for (let k = 0; k < 2; k++) {
+        const target = k % 2 === 0 ? 2 : 1;
+        await page.evaluate(() => {
+          const probe = window.__audienceGrid;
+          if (!probe) return;
+          const bodies = Array.from(document.querySelectorAll('tbody')).sort((a, b) => b.rows.length - a.rows.length);
+          probe.firstRowNot = bodies[0]?.rows[0]?.textContent ?? null;
+          probe.rendered = null;
+          probe.frame = null;
+        });
+        const pagination = page.getByRole('navigation', { name: 'Pagination' });
+        await pagination.getByRole('button', { name: target === 2 ? 'Next' : 'Previous', exact: true }).click();
+        change.push(await measured(page, new RegExp(`[?&]page=${target}(&|$)`)));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  const row = (label: string, xs: Measured[]): Cell[] => {
+    const dom = summarise(xs.map((x) => x.dom));
+    const frame = summarise(xs.map((x) => x.frame));
+    return [label, dom.n, ms(dom.median), ms(dom.p95), ms(frame.median), ms(frame.p95)];
+  };
+  return [
+    `Tenant with ${contacts.toLocaleString('en')} contacts, ${ROWS} per page (localStorage perPage), headless Chromium:`,
+    '',
+    mdTable([
+      ['from /v1/contacts responseEnd to 500 rows', 'n', 'DOM median ms', 'DOM p95 ms', 'next frame median ms', 'next frame p95 ms'], // prettier-ignore
+      row('opening /engagement/contacts', open),
+      row('next / previous page', change),
+    ]),
+  ].join('\n');
+}
+
+async function main() {
+  const { startSystem } = await import('../../scripts/system.mjs');
+  const { launch } = await import('../../e2e/lib/browser.ts');
+  const system = await startSystem({
+    SHELL_PORT: '3200',
+    MFE_ENGAGEMENT_PORT: '3201',
+    MFE_ONBOARDING_PORT: '3202',
+    MFE_ADVERTISING_PORT: '3203',
+    MFE_ACCOUNT_PORT: '3204',
+    MFE_ADMIN_PORT: '3205',
+    GATEWAY_PORT: '4200',
+    GATEWAY_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')),
+    LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
+    LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
+  });
+  const browser = await launch();
+  try {
+    console.log(`\n## Contacts grid in the browser (${new Date().toISOString()})\n`);
+    console.log(await gridBench(browser, system.urls.shell, system.urls.gateway));
+  } finally {
+    await browser.close();
+    await system.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}

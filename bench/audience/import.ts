@@ -1,0 +1,96 @@
+// CSV import through the API (upload, start, poll until finished) into a fresh tenant, and in the
+// same run a raw COPY of the same file into a bare table: rows per second and their ratio.
+import { isImportFinished, type ImportJob } from '../../gateway/src/contracts.ts';
+import type { BenchDb } from './db.ts';
+import { Api } from './gateway.ts';
+import { createBenchTenant } from './generate.ts';
+import { COPY_TABLE_SQL, IMPORT_ATTRIBUTES, IMPORT_MAPPING, type CsvStats } from './import-csv.ts';
+
+export const IMPORT_GOAL_ROWS_PER_S = 40_000;
+export const IMPORT_GOAL_RATIO = 0.3;
+
+export interface ImportResult {
+  rows: number;
+  bytes: number;
+  /** Bad rows written into the file. */
+  badRows: number;
+  job: ImportJob;
+  uploadSeconds: number;
+  /** From the start call to the job finishing. */
+  processSeconds: number;
+  /** Upload + start + processing: what the rate and the ratio are computed on. */
+  totalSeconds: number;
+  copySeconds: number;
+  copyRows: number;
+  /** rows / totalSeconds */
+  importRate: number;
+  /** rows / processSeconds */
+  processRate: number;
+  copyRate: number;
+  ratio: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function importBench(
+  db: BenchDb,
+  gatewayUrl: string,
+  file: string,
+  csv: CsvStats,
+  log: (line: string) => void = () => undefined,
+): Promise<ImportResult> {
+  const tenant = await createBenchTenant(db, 'Import bench', IMPORT_ATTRIBUTES);
+  const api = await Api.signIn(gatewayUrl, tenant.ownerEmail, tenant.password);
+
+  const t0 = performance.now();
+  const uploaded = await api.upload<ImportJob>('/v1/imports?fileName=audience-bench.csv', file);
+  const uploadSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  let job = (
+    await api.ok<ImportJob>('POST', `/v1/imports/${uploaded.body._id}/start`, {
+      mapping: IMPORT_MAPPING,
+      has_header: true,
+      mode: 'update',
+    })
+  ).body;
+  let lastLog = performance.now();
+  while (!isImportFinished(job.status)) {
+    await sleep(200);
+    job = (await api.ok<ImportJob>('GET', `/v1/imports/${job._id}`)).body;
+    if (performance.now() - lastLog > 15_000) {
+      lastLog = performance.now();
+      log(`  import ${job.status}: ${job.rows_done.toLocaleString('en')} rows, ${((performance.now() - t1) / 1000).toFixed(0)} s`); // prettier-ignore
+    }
+  }
+  const t2 = performance.now();
+  if (job.status !== 'completed') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
+  const processSeconds = (t2 - t1) / 1000;
+  const totalSeconds = (t2 - t0) / 1000;
+
+  await db.query('drop table if exists bench_import_copy');
+  await db.query(COPY_TABLE_SQL);
+  const t3 = performance.now();
+  const copied = await db.copyCsv('bench_import_copy', file);
+  const copySeconds = (performance.now() - t3) / 1000;
+  const [counted] = await db.query<{ n: number }>('select count(*)::int as n from bench_import_copy');
+  const copyRows = counted?.n ?? copied;
+  await db.query('drop table bench_import_copy');
+
+  const importRate = csv.rows / totalSeconds;
+  const copyRate = copyRows / copySeconds;
+  return {
+    rows: csv.rows,
+    bytes: csv.bytes,
+    badRows: csv.bad,
+    job,
+    uploadSeconds,
+    processSeconds,
+    totalSeconds,
+    copySeconds,
+    copyRows,
+    importRate,
+    processRate: csv.rows / processSeconds,
+    copyRate,
+    ratio: importRate / copyRate,
+  };
+}
