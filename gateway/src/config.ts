@@ -27,6 +27,24 @@ export interface ImportConfig {
   uploadTtlMs: number;
 }
 
+/** Onboarding (issue 4): uploads, the widget SDK and the public sign-up. */
+export interface OnboardingConfig {
+  /** Where this gateway is reached from browsers (presigned URLs, stored file addresses, public pages). */
+  publicUrl: string;
+  /** Where widget snippets load the e-mail SDK from (a CDN in production); default: this gateway. */
+  sdkBaseUrl: string;
+  /** Presigned upload URLs expire after this long. */
+  uploadTtlMs: number;
+  /** S3 storage when S3_BUCKET is set (AWS presigner); otherwise the gateway's own disk. */
+  s3: { bucket: string; region: string; endpoint: string | null; publicBaseUrl: string | null } | null;
+  /** Public sign-up limits per fixed window: per client address and per widget. */
+  signupWindowMs: number;
+  signupAddressMax: number;
+  signupWidgetMax: number;
+  /** Confirmation links of e-mail sign-ups (double opt-in) expire after this long. */
+  signupConfirmTtlMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -52,6 +70,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   imports: ImportConfig;
+  onboarding: OnboardingConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -95,8 +114,10 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.GATEWAY_DATA_DIR || path.join(GATEWAY_ROOT, '.data'));
   const consoleUrl = (env.CONSOLE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const port = int(env, 'PORT', int(env, 'GATEWAY_PORT', 4000));
+  const publicUrl = (env.GATEWAY_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
-    port: int(env, 'PORT', int(env, 'GATEWAY_PORT', 4000)),
+    port,
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
@@ -125,6 +146,23 @@ export function loadConfig(env: Env = process.env): Config {
       batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),
       staleMs: int(env, 'IMPORT_STALE_MS', 30_000),
       uploadTtlMs: int(env, 'IMPORT_UPLOAD_TTL_SECONDS', 24 * 60 * 60) * 1000,
+    },
+    onboarding: {
+      publicUrl,
+      sdkBaseUrl: (env.SDK_BASE_URL || `${publicUrl}/sdk`).replace(/\/+$/, ''),
+      uploadTtlMs: int(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60) * 1000,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION || 'us-east-1',
+            endpoint: env.S3_ENDPOINT || null,
+            publicBaseUrl: env.S3_PUBLIC_BASE_URL || null,
+          }
+        : null,
+      signupWindowMs: int(env, 'SIGNUP_THROTTLE_WINDOW_SECONDS', 60 * 60) * 1000,
+      signupAddressMax: int(env, 'SIGNUP_THROTTLE_ADDRESS_MAX', 10),
+      signupWidgetMax: int(env, 'SIGNUP_THROTTLE_WIDGET_MAX', 1000),
+      signupConfirmTtlMs: int(env, 'SIGNUP_CONFIRM_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     },
   };
 }

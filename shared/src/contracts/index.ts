@@ -4,3 +4,4 @@ export * from './tenants';
 export * from '../access/vocabulary';
 export * from './audience';
 export * from './segments';
+export * from './onboarding';

@@ -1,0 +1,172 @@
+/**
+ * Onboarding (issue 4): the community page, image uploads, sign-up widgets and the public sign-up,
+ * as the gateway sends and takes them. One place for the console and the gateway.
+ *
+ * Wire names follow spec section 3 (`_id`, snake_case). Limits follow spec section 5: community
+ * title and what_you_get items 255, short description 500, description 9999999, widget URL 255.
+ */
+import * as z from 'zod/mini';
+import { listQuery, page } from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Limits (spec section 5)
+// ---------------------------------------------------------------------------------------------
+
+export const COMMUNITY_LIMITS = {
+  title: 255,
+  whatYouGetItem: 255,
+  whatYouGetItems: 20,
+  shortDescription: 500,
+  description: 9_999_999,
+  slug: 100,
+  widgetUrl: 255,
+} as const;
+
+/** Onboarding and carousel priorities: 0 to 100 in steps of 10 (spec section 9). */
+export const PRIORITY_OPTIONS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+
+/** Slugs: lower-case letters, digits and single dashes; they make the public page's address. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const priority = z.int().check(z.minimum(0), z.maximum(100), z.multipleOf(10, 'Use a step of 10.'));
+
+// ---------------------------------------------------------------------------------------------
+// Community
+// ---------------------------------------------------------------------------------------------
+
+export const Community = z.object({
+  _id: z.string(),
+  /** The community name (the tenant's name unless set otherwise); read-only on the community page screen. */
+  title: z.string(),
+  /** Read-only on the screen (spec section 2). */
+  description: z.string(),
+  short_description: z.string(),
+  what_you_get: z.array(z.string()),
+  slug: z.string(),
+  /** The name widgets and the SDK know the community by (the slug); never sent back (spec: removed before save). */
+  alias: z.string(),
+  /** Stored image addresses (storage base + fileKey), or null. */
+  logo: z.nullable(z.string()),
+  background: z.nullable(z.string()),
+  /** Onboarding priority, 0-100 step 10. */
+  priority,
+  /** 'Enable community': the public page and its sign-up form are live. */
+  show: z.boolean(),
+  carousel_priority: priority,
+  show_on_carousel: z.boolean(),
+  /** 'List on public page': listed on the public directory. */
+  public: z.boolean(),
+  /** The public community page's address (shown with an open link and a copy action). */
+  url: z.string(),
+  /** The list that sign-ups from the community page land in (tied to the community: not a widget target). */
+  list_id: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Community = z.infer<typeof Community>;
+
+/**
+ * POST /v1/communities and PATCH /v1/communities/{id} (every field optional there). The gateway
+ * answers 400 `{message, errors}` with field keys title, short_description, what_you_get,
+ * description, slug, logo, background. Empty what_you_get entries are dropped by the server.
+ */
+export const CommunityInput = z.object({
+  title: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_LIMITS.title))),
+  description: z.optional(z.string().check(z.maxLength(COMMUNITY_LIMITS.description))),
+  short_description: z.optional(z.string().check(z.maxLength(COMMUNITY_LIMITS.shortDescription))),
+  what_you_get: z.optional(
+    z
+      .array(z.string().check(z.maxLength(COMMUNITY_LIMITS.whatYouGetItem)))
+      .check(z.maxLength(COMMUNITY_LIMITS.whatYouGetItems)),
+  ),
+  slug: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_LIMITS.slug))),
+  logo: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
+  background: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
+  priority: z.optional(priority),
+  show: z.optional(z.boolean()),
+  carousel_priority: z.optional(priority),
+  show_on_carousel: z.optional(z.boolean()),
+  public: z.optional(z.boolean()),
+});
+export type CommunityInput = z.infer<typeof CommunityInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------------------------
+
+/** Image types the storage accepts; the gateway checks the bytes, not the name or the declared type. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+/** Largest image accepted (bytes). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** POST /v1/files/s3-presigned-url. */
+export const PresignRequest = z.object({ type: z.string().check(z.maxLength(100)) });
+export type PresignRequest = z.infer<typeof PresignRequest>;
+/** PUT the file to `url` with its Content-Type and no Authorization; the stored address is storage base + fileKey. */
+export const PresignResponse = z.object({ url: z.string(), fileKey: z.string(), fileUrl: z.string() });
+export type PresignResponse = z.infer<typeof PresignResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Widgets
+// ---------------------------------------------------------------------------------------------
+
+export const WIDGET_TYPES = ['Subscription Widget', 'Login Widget'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+export const Widget = z.object({
+  _id: z.string(),
+  type: z.enum(WIDGET_TYPES),
+  target_id: z.string(),
+  /** Name of the target list (for the grid). */
+  target_name: z.string(),
+  url: z.string(),
+  /** Sign-ups through this widget. */
+  count: z.int(),
+  created_at: z.string(),
+});
+export type Widget = z.infer<typeof Widget>;
+
+/** POST /v1/widgets. 400 field keys: type, target_id, url. */
+export const WidgetInput = z.object({
+  type: z.enum(WIDGET_TYPES),
+  target_id: z.string().check(z.minLength(1, 'Choose a list.')),
+  url: z.string().check(z.trim(), z.minLength(1, 'Enter the website URL.'), z.maxLength(COMMUNITY_LIMITS.widgetUrl)),
+});
+export type WidgetInput = z.infer<typeof WidgetInput>;
+
+export const WIDGET_SORT_FIELDS = ['created_at', 'type', 'url', 'count'] as const;
+export const WidgetListQuery = listQuery(WIDGET_SORT_FIELDS, 'created_at');
+export type WidgetListQuery = z.infer<typeof WidgetListQuery>;
+export const WidgetPage = page(Widget);
+export type WidgetPage = z.infer<typeof WidgetPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Public sign-up (no session; called by the SDK from the widget's website and by the community page)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /public/widgets/{id}: what the SDK needs to draw the widget. */
+export const PublicWidget = z.object({
+  _id: z.string(),
+  type: z.enum(WIDGET_TYPES),
+  community: z.object({ title: z.string(), alias: z.string(), logo: z.nullable(z.string()) }),
+});
+export type PublicWidget = z.infer<typeof PublicWidget>;
+
+/** GET /public/widgets/{id}/challenge: a one-time sign-in message for a wallet to sign. */
+export const WalletChallenge = z.object({ message: z.string(), nonce: z.string() });
+export type WalletChallenge = z.infer<typeof WalletChallenge>;
+
+/** POST /public/widgets/{id}/signups: an e-mail address, or a wallet with its signature of the challenge. */
+export const SignupRequest = z.union([
+  z.object({ email: z.string().check(z.maxLength(254)) }),
+  z.object({
+    wallet: z.string().check(z.maxLength(64)),
+    message: z.string().check(z.maxLength(2000)),
+    signature: z.string().check(z.maxLength(200)),
+  }),
+]);
+export type SignupRequest = z.infer<typeof SignupRequest>;
+/** The same answer whether or not the person was already subscribed. */
+export const SignupResponse = z.object({ message: z.string() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
