@@ -170,3 +170,54 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 /** The same answer whether or not the person was already subscribed. */
 export const SignupResponse = z.object({ message: z.string() });
 export type SignupResponse = z.infer<typeof SignupResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// The embed snippet (Widget Code dialog): made here, read by the SDK the gateway serves
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * GET /v1/widgets/{id} and POST /v1/widgets answer a widget with what its snippet needs:
+ * the SDK's base URL (SDK_BASE_URL, a CDN in production; the gateway by default) and the community.
+ */
+export const WidgetDetail = z.extend(Widget, {
+  sdk_url: z.string(),
+  community_id: z.string(),
+  community_alias: z.string(),
+});
+export type WidgetDetail = z.infer<typeof WidgetDetail>;
+
+/** File name of the SDK under the SDK base URL. */
+export const SDK_FILE = 'emt-sdk.js';
+/** Placeholders the community replaces in the subscribe variant (spec section 2). */
+export const WALLET_CONNECT_PLACEHOLDER = 'YOUR_WALLETCONNECT_PROJECT_ID';
+export const RPC_URL_PLACEHOLDER = 'YOUR_RPC_URL';
+
+/** The data-* attributes the SDK reads from its own script tag, per widget type. */
+export function widgetSnippetAttributes(w: WidgetDetail): [string, string][] {
+  const common: [string, string][] = [
+    ['data-widget-id', w._id],
+    ['data-community-id', w.community_id],
+    ['data-community-alias', w.community_alias],
+  ];
+  return w.type === 'Subscription Widget'
+    ? [
+        ...common,
+        ['data-features', 'subscribe'],
+        ['data-wallet-connect-project-id', WALLET_CONNECT_PLACEHOLDER],
+        ['data-rpc-url', RPC_URL_PLACEHOLDER],
+      ]
+    : [...common, ['data-features', 'login'], ['data-type', 'wallet'], ['data-permission', 'write']];
+}
+
+const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The embed code: one external script tag (no inline script, so it also works on pages with a strict
+ * CSP) that draws the widget where it is pasted.
+ */
+export function widgetSnippet(w: WidgetDetail): string {
+  const attrs = widgetSnippetAttributes(w)
+    .map(([k, v]) => `\n  ${k}="${attr(v)}"`)
+    .join('');
+  return `<!-- ${w.type} -->\n<script async src="${attr(`${w.sdk_url}/${SDK_FILE}`)}"${attrs}></script>`;
+}
