@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { CommunityScreen } from '../features/community/community-screen';
 
-export default function Page() {
-  return <PlannedPage title="Community Page" description="Your community's public page." />;
+/** Community Page (manage_community): the tenant's public community page. */
+export default function CommunityPage() {
+  return <CommunityScreen />;
 }

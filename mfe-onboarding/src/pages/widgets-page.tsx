@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { WidgetsScreen } from '../features/widgets/widgets-screen';
 
-export default function Page() {
-  return <PlannedPage title="Widgets" description="Sign-up widgets for your website." />;
+/** Widgets (manage_community): sign-up widgets for the tenant's websites, with their embed code. */
+export default function WidgetsPage() {
+  return <WidgetsScreen />;
 }

@@ -20,3 +20,5 @@ export * from './toaster';
 export * from './pagination';
 export * from './data-grid';
 export * from './progress-bar';
+export * from './image-field';
+export * from './copy-field';

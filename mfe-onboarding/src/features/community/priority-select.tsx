@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { PRIORITY_OPTIONS } from '@console/shared/contracts';
+
+const SELECT_CLASS =
+  'block w-full rounded-control border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none';
+
+/** A labelled select of the priorities 0 to 100, step 10 (spec section 9). */
+export function PrioritySelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const picked = PRIORITY_OPTIONS.find((option) => String(option) === event.target.value);
+          if (picked !== undefined) onChange(picked);
+        }}
+        className={SELECT_CLASS}
+      >
+        {PRIORITY_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

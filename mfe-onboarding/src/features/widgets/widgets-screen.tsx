@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DataGrid, ListPagination, PageHeader, useListQuery } from '@console/shared';
+import type { Widget, WidgetDetail } from '@console/shared/contracts';
+import { fetchWidgets } from './api';
+import { DeleteWidgetDialog } from './delete-widget-dialog';
+import { useWidgetCode } from './use-widget-code';
+import { WidgetCodeDialog } from './widget-code-dialog';
+import { widgetColumns, type WidgetSortField } from './widget-columns';
+import { WidgetSlideOver } from './widget-slide-over';
+
+const NO_WIDGETS: readonly Widget[] = [];
+const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
+const SEARCH_CLASS =
+  'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
+
+/** The Widgets screen: search, sortable grid, paging, create slide-over, code dialog and delete. */
+export function WidgetsScreen() {
+  const query = useListQuery<WidgetSortField>({ defaultSort: DEFAULT_SORT });
+  const widgets = useQuery({
+    queryKey: ['widgets', query.query],
+    queryFn: () => fetchWidgets(query.query),
+    placeholderData: keepPreviousData,
+  });
+  const [creator, setCreator] = useState({ open: false, key: 0 });
+  const [deleting, setDeleting] = useState<Widget | null>(null);
+  const code = useWidgetCode();
+
+  const { view } = code;
+  const columns = useMemo(() => widgetColumns({ onViewCode: view, onDelete: setDeleting }), [view]);
+
+  return (
+    <section>
+      <PageHeader
+        title="Widgets"
+        description="Sign-up widgets for your website."
+        actions={<Button onClick={() => setCreator((c) => ({ open: true, key: c.key + 1 }))}>Create a widget</Button>}
+      />
+      <label className="mb-4 block">
+        <span className="mb-1 block text-sm font-medium text-slate-800">Search widgets</span>
+        <input
+          type="search"
+          value={query.searchInput}
+          maxLength={200}
+          onChange={(event) => query.setSearchInput(event.target.value)}
+          placeholder="Type or website"
+          className={SEARCH_CLASS}
+        />
+      </label>
+      <div className="rounded-lg border border-slate-200 bg-white">
+        <DataGrid<Widget, WidgetSortField>
+          label="Widgets"
+          columns={columns}
+          rows={widgets.data?.records ?? NO_WIDGETS}
+          rowKey={(row) => row._id}
+          sort={{ field: query.state.sortField, order: query.state.sortOrder }}
+          onSort={query.sort}
+          empty="No widgets found."
+          loading={widgets.isFetching}
+        />
+      </div>
+      {widgets.data && (
+        <ListPagination
+          pagination={widgets.data.pagination}
+          onPage={query.setPage}
+          perPage={query.state.perPage}
+          onPerPage={query.setPerPage}
+          disabled={query.changingPage}
+        />
+      )}
+      <WidgetSlideOver
+        key={creator.key}
+        open={creator.open}
+        onClose={() => setCreator((c) => ({ ...c, open: false }))}
+        onSaved={(widget: WidgetDetail) => code.show(widget)}
+      />
+      <WidgetCodeDialog widget={code.widget} onClose={code.close} />
+      <DeleteWidgetDialog widget={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
