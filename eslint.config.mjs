@@ -34,4 +34,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The widget SDK: a classic browser script served as is (ES2019, no build step).
+    files: ['gateway/sdk/**/*.js'],
+    languageOptions: { ecmaVersion: 2019, sourceType: 'script', globals: { ...globals.browser } },
+  },
 );

@@ -23,7 +23,10 @@ import { customAttributeRoutes } from './routes/custom-attributes';
 import { healthRoutes } from './routes/health';
 import { importRoutes } from './routes/imports';
 import { listRoutes } from './routes/lists';
+import { communityRoutes } from './routes/communities';
+import { fileRoutes } from './routes/files';
 import { segmentRoutes } from './routes/segments';
+import { widgetRoutes } from './routes/widgets';
 import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
 
@@ -111,5 +114,10 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(listRoutes, { prefix: '/v1/lists' });
   await app.register(customAttributeRoutes, { prefix: '/v1/custom-attributes' });
   await app.register(segmentRoutes, { prefix: '/v1/segments' });
+  // Public onboarding (widget SDK and API, double opt-in, community pages): CORS per widget, see the file.
+  await app.register(import('./routes/public'));
+  await app.register(communityRoutes, { prefix: '/v1/communities' });
+  await app.register(fileRoutes);
+  await app.register(widgetRoutes, { prefix: '/v1/widgets' });
   return app;
 }

@@ -44,3 +44,26 @@ ${link}
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   };
 }
+
+/** Double opt-in of a public sign-up (widget or community page). */
+export function signupConfirmMail(to: string, communityTitle: string, link: string, ttlDays: number): Mail {
+  const days = ttlDays === 1 ? '1 day' : `${ttlDays} days`;
+  return {
+    to,
+    subject: `Confirm your subscription to ${communityTitle}`,
+    text: `Hello,
+
+Someone, hopefully you, asked to subscribe this e-mail address to ${communityTitle}.
+Please confirm your subscription by opening this link within ${days}:
+
+${link}
+
+If this was not you, ignore this e-mail: you will not be subscribed.
+`,
+    html: `<p>Hello,</p>
+<p>Someone, hopefully you, asked to subscribe this e-mail address to ${escapeHtml(communityTitle)}.
+Please confirm your subscription by opening this link within ${days}:</p>
+<p><a href="${escapeHtml(link)}">Confirm my subscription</a></p>
+<p>If this was not you, ignore this e-mail: you will not be subscribed.</p>`,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Where community images go (spec section 7): the console asks for a presigned URL, PUTs the image
+ * there with its Content-Type and no Authorization, and saves the address (storage base + fileKey).
+ */
+import type { ImageType, PresignResponse } from '../../contracts';
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** A single-purpose upload URL for one image of `type`, recorded for the tenant. */
+  presign(tenantId: string, type: ImageType): Promise<PresignResponse>;
+  /** The file key of an address this storage gives out (storage base + fileKey), or null for any other. */
+  fileKeyOf(address: string): string | null;
+  /** Whether the file is the tenant's upload and its bytes were stored (and are the declared image type). */
+  isStored(tenantId: string, fileKey: string): Promise<boolean>;
+}
+
+/** The storage base: addresses are `<base>/<fileKey>`. */
+export function fileKeyUnder(base: string, address: string, isKey: (key: string) => boolean): string | null {
+  const prefix = `${base}/`;
+  if (!address.startsWith(prefix)) return null;
+  const key = address.slice(prefix.length);
+  return isKey(key) ? key : null;
+}
+
+/** Whether an image address can be saved on the tenant's community: issued by the storage and stored. */
+export async function isStoredImageOf(storage: Storage, tenantId: string, address: string): Promise<boolean> {
+  const key = storage.fileKeyOf(address);
+  return key !== null && storage.isStored(tenantId, key);
+}

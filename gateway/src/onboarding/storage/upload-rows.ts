@@ -1,0 +1,53 @@
+/** The `uploads` table: one row per presigned upload, tying a file key to a tenant and a content type. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ImageType } from '../../contracts';
+import type { Database } from '../../db/index';
+import { uploads } from '../../db/schema';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function recordUpload(
+  db: Database,
+  row: { fileKey: string; tenantId: string; contentType: ImageType; expiresAt: Date },
+): Promise<void> {
+  await db.insert(uploads).values(row);
+}
+
+export async function findUpload(db: Database, fileKey: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.fileKey, fileKey));
+  return row ?? null;
+}
+
+/**
+ * Marks an upload stored, once: false when it was already stored, has expired or does not exist
+ * (two PUTs racing on one URL: only one wins).
+ */
+export async function claimUpload(db: Database, fileKey: string, size: number): Promise<boolean> {
+  const claimed = await db
+    .update(uploads)
+    .set({ storedAt: sql`now()`, size })
+    .where(and(eq(uploads.fileKey, fileKey), isNull(uploads.storedAt), gt(uploads.expiresAt, sql`now()`)))
+    .returning({ fileKey: uploads.fileKey });
+  return claimed.length === 1;
+}
+
+/** Undoes a claim whose bytes could not be written, so the URL can be used again until it expires. */
+export async function releaseUpload(db: Database, fileKey: string): Promise<void> {
+  await db.update(uploads).set({ storedAt: null, size: null }).where(eq(uploads.fileKey, fileKey));
+}
+
+/** Whether the tenant's upload of `fileKey` holds stored bytes. */
+export async function isStoredUploadOf(db: Database, tenantId: string, fileKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ storedAt: uploads.storedAt })
+    .from(uploads)
+    .where(and(eq(uploads.fileKey, fileKey), eq(uploads.tenantId, tenantId)));
+  return row?.storedAt != null;
+}
+
+export async function markStored(db: Database, fileKey: string, size: number): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ storedAt: sql`now()`, size })
+    .where(eq(uploads.fileKey, fileKey));
+}
