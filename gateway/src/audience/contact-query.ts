@@ -7,17 +7,22 @@
  * search on PostgreSQL). The ORDER BY expressions are written exactly like the index expressions
  * of `contacts` (see the schema) so the planner walks an index instead of sorting:
  *   created_at -> (tenant_id, created_at, id)          updated_at -> (tenant_id, updated_at, id)
- *   email      -> (tenant_id, lower(email) collate "C")   wallet -> (tenant_id, lower(wallet) collate "C")
- *   last_name  -> (tenant_id, lower(last_name) collate "C", id)
- * Orders end with id, so pages are stable (one exception on e-mail/wallet: see contactOrder).
- * How a page is read (contactPageQuery):
+ *   email      -> (tenant_id, lower(email) collate "C", id, email)     (wallet: the same)
+ *   last_name  -> (tenant_id, lower(last_name) collate "C", id, last_name)
+ * Orders end with id, so pages are stable. (The unique indexes on e-mail and wallet have no id, and
+ * would leave the contacts without one in heap order; the *_order_idx indexes give them id order.)
+ * How a page is read (contactPage, contactPageQuery):
  * - counts come from the trigger-kept counters when the filter is none, a status or a list alone;
+ * - the unfiltered grid, deep pages (OFFSET >= PAGE_ANCHORS.from): a keyset read after the nearest
+ *   page anchor, a sampled (key, id) every PAGE_ANCHORS.every rows of the sort, kept in memory while
+ *   the tenant's contacts do not change (contact-anchors.ts); any page costs a few ms;
  * - a page past the middle is read from the end in reverse (the worst page costs half a walk);
  * - few matches (<= SORT_MATCHES_UP_TO) or a search sorted by a searched column: read every match
  *   and sort them, instead of walking the sort index (see sortMatches);
  * - the unfiltered grid sorted by a time: the skipped rows come from the index alone (deferred join).
  * Measured on 200,000 generated contacts (PostgreSQL 15 and PGlite): first and last pages of every
- * sort walk an index (a few ms on PostgreSQL); a middle page costs a walk over half the rows.
+ * sort walk an index (a few ms on PostgreSQL); without anchors (filtered grids over
+ * SORT_MATCHES_UP_TO matches) a middle page costs a walk over half the rows.
  *
  * Search is a case-insensitive PREFIX match ("starts with", as Mailchimp's contact search) on
  * e-mail, wallet, first name and last name: `lower(col) collate "C" like 'prefix%'`, one arm per
@@ -38,6 +43,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { pageWindow } from '../lib/pagination';
+import { anchoredPage, PAGE_ANCHORS, type AnchorOptions } from './contact-anchors';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
 import { isUuid } from './db-helpers';
@@ -219,31 +225,15 @@ const SORT_KEYS: Record<ContactSortField, (c: SortColumns) => SQL> = {
   last_name: (c) => sql`lower(${c.lastName}) collate "C"`,
 };
 
-/** Fields whose index is the unique one (no id in it): only contacts without a value share a key. */
-const UNIQUE_SORTS: readonly ContactSortField[] = ['email', 'wallet'];
-
 /**
- * ORDER BY for a field and direction. Default NULL placement (last when ascending, first when
- * descending) is what a forward/backward scan of the index gives, and they are exact reverses.
- *
- * Equal keys are ordered by id, so pages are stable, with one exception: `indexWalk` on e-mail or
- * wallet. Their indexes are the unique ones, without id, so an id tie-break makes PostgreSQL sort
- * the whole group of contacts WITHOUT an e-mail (or wallet) whenever a page touches it (measured:
- * 60,000 wallet-less contacts of 200,000 made "wallet, descending, page 1" take 120 ms, a middle
- * page 600 ms with a sort on disk). There only contacts without a value tie, and an index walk
- * returns them in the index's own order (nbtree keeps duplicates in heap-TID order), the same
- * forwards and backwards. An index (tenant_id, lower(email) collate "C", id) would remove the
- * exception; see the report of issue 3.
+ * ORDER BY for a field and direction: the key, then id. Default NULL placement (last when ascending,
+ * first when descending) is what a forward/backward scan of the index gives, and they are exact
+ * reverses; contacts without an e-mail (or wallet) are ordered by id like any tie, walked in that
+ * order by contacts_tenant_email_order_idx (contacts_tenant_wallet_order_idx).
  */
-export function contactOrder(
-  field: ContactSortField,
-  order: SortOrder,
-  columns: SortColumns = contacts,
-  indexWalk = false,
-): SQL[] {
+export function contactOrder(field: ContactSortField, order: SortOrder, columns: SortColumns = contacts): SQL[] {
   const direction = order === 'asc' ? asc : desc;
-  const key = direction(SORT_KEYS[field](columns));
-  return indexWalk && UNIQUE_SORTS.includes(field) ? [key] : [key, direction(columns.id)];
+  return [direction(SORT_KEYS[field](columns)), direction(columns.id)];
 }
 
 /** Sorts on a column the search also matches: the matches sit together in that index. */
@@ -350,7 +340,7 @@ export function contactPageQuery(
     .select()
     .from(contacts)
     .where(scope.where)
-    .orderBy(...contactOrder(q.sortField, order, contacts, true))
+    .orderBy(...contactOrder(q.sortField, order))
     .limit(plan.limit)
     .offset(plan.offset);
   return { reverse: plan.reverse, query };
@@ -362,8 +352,18 @@ export async function contactPage(
   scope: ContactScope,
   q: Pick<ContactListQuery, 'page' | 'perPage' | 'sortField' | 'sortOrder'>,
   sortUpTo = SORT_MATCHES_UP_TO,
+  anchors: AnchorOptions = PAGE_ANCHORS,
 ): Promise<{ rows: ContactRow[]; count: number }> {
   const total = await countContacts(db, scope);
+  if (scope.count.kind === 'tenant' && !sortMatches(total, scope.searching, q.sortField, sortUpTo)) {
+    // The unfiltered grid: a deep page is read after the nearest page anchor instead of OFFSET.
+    const { offset, limit } = pageWindow(q.page, q.perPage);
+    const plan = pagePlan(offset, limit, total);
+    if (plan.limit > 0 && plan.offset >= anchors.from) {
+      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors);
+      if (rows) return { rows, count: total };
+    }
+  }
   const page = contactPageQuery(db, scope, q, total, sortUpTo);
   if (!page) return { rows: [], count: total };
   const rows = await page.query;

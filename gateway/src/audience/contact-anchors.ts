@@ -1,0 +1,323 @@
+/**
+ * Page anchors: deep pages of the unfiltered grid without OFFSET's walk over every skipped row.
+ *
+ * For a tenant and a sort field, one index-only walk of the sort index in ascending (key, id) order
+ * samples every K-th row (its key and id: an anchor). Row `offset` is then found by a keyset read
+ * after the anchor just before it, skipping fewer than K index entries, whatever the page:
+ *   where tenant_id = $1 and (key, id) > (anchor.key, anchor.id) order by key, id offset r limit n
+ * Anchors are kept in memory (a small LRU per database: a few tenants x sort fields, about 100 kB
+ * each at a million contacts) and are the same for both directions: a page is turned into its range
+ * of ascending ranks, read ascending and flipped for a descending sort.
+ *
+ * E-mail and wallet may be NULL, and NULLs sort last ascending (first descending), ordered by id.
+ * A row comparison with NULL is never true, so such a sort is two segments: the contacts with a
+ * value, sampled on (key, id), then those without, sampled on id (`key is null and id > anchor`);
+ * a page across the boundary reads both. Every read walks contacts_tenant_<field>_order_idx.
+ *
+ * Validity. Anchors are ranks, so ANY insert, delete or sort-key change before them shifts pages.
+ * They are kept with a fingerprint read per request (one statement of index probes, < 1 ms):
+ * - the tenant's contact_counts rows, total and row versions (xmin): every insert or delete runs a
+ *   trigger that writes them, even when the counts come back to the same numbers (insert + delete);
+ * - max(updated_at) (contacts_tenant_updated_idx, backwards, one entry): every write of a sort key
+ *   sets updated_at = now() (contact-store, contact-bulk, import-batch, onboarding's subscribe; the
+ *   custom attribute clean-up changes no sort key, and list membership is no part of this order).
+ * now() is the writer's transaction START, so a write that commits after the anchors were built
+ * may carry an updated_at older than the max they saw and change nothing in the fingerprint. Hence
+ * anchors are built only when that cannot happen: when no other transaction (pg_stat_activity) that
+ * began before max(updated_at) is still open, and max(updated_at) is in the past. Checked before the
+ * fingerprint is read, so any writer not yet visible then either began later (its updated_at moves
+ * the max) or is seen open (no anchors this time: the request reads with OFFSET, as without them).
+ * The walk is read after the fingerprint and must add up to its total, else nothing is kept.
+ */
+import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ContactSortField, SortOrder } from '../contracts';
+import type { Database } from '../db/index';
+import { contactCounts, contacts, type ContactRow } from '../db/schema';
+import { intOf, queryRows, textOf } from './import-sql';
+
+export interface AnchorOptions {
+  /** An anchor every this many rows (K): a page skips fewer index entries than this. */
+  every: number;
+  /** Pages whose plain OFFSET (after reading from the nearer end) is below this read without anchors. */
+  from: number;
+}
+
+/** 1,000 anchors at a million contacts; a page skips at most 999 index entries. */
+export const PAGE_ANCHORS: AnchorOptions = { every: 1000, from: 5000 };
+
+/** (Tenant, sort field) anchor sets kept per database. */
+const CACHE_SIZE = 32;
+
+/** The row at rank `rank` (0-based, ascending, within its segment): its key as text and id. */
+interface Anchor {
+  rank: number;
+  key: string | null;
+  id: string;
+}
+
+interface Segment {
+  anchors: Anchor[];
+  size: number;
+}
+
+interface AnchorSet {
+  fingerprint: string;
+  /** In ascending order; their sizes add up to the tenant's contacts. */
+  segments: Segment[];
+}
+
+/** One run of a sort's ascending order that a row comparison can walk. */
+interface SegmentSpec {
+  /** The segment's rows (besides the tenant). */
+  where: SQL;
+  /** Rows after the given key and id (both SQL expressions) within the segment. */
+  after(key: SQL, id: SQL): SQL;
+}
+
+interface SortSpec {
+  /** Exactly SORT_KEYS' expression for the field (contact-query.ts). */
+  key: SQL;
+  /** How an anchor's key (kept as text) is read back. */
+  param(key: string | null): SQL;
+  segments: SegmentSpec[];
+}
+
+function sortSpec(field: ContactSortField): SortSpec {
+  const after = (key: SQL) => (k: SQL, id: SQL) => sql`(${key}, ${contacts.id}) > (${k}, ${id})`;
+  const time = (column: SQLWrapper): SortSpec => ({
+    key: sql`${column}`,
+    param: (k) => sql`${k}::timestamptz`,
+    segments: [{ where: sql`true`, after: after(sql`${column}`) }],
+  });
+  const text = (column: SQLWrapper, nullable: boolean): SortSpec => {
+    const key = sql`lower(${column}) collate "C"`;
+    const valued: SegmentSpec = { where: sql`${key} is not null`, after: after(key) };
+    const none: SegmentSpec = { where: sql`${key} is null`, after: (_k, id) => sql`${contacts.id} > ${id}` };
+    return {
+      key,
+      param: (k) => sql`(${k}::text collate "C")`,
+      segments: nullable ? [valued, none] : [{ where: sql`true`, after: after(key) }],
+    };
+  };
+  switch (field) {
+    case 'created_at':
+      return time(contacts.createdAt);
+    case 'updated_at':
+      return time(contacts.updatedAt);
+    case 'email':
+      return text(contacts.email, true);
+    case 'wallet':
+      return text(contacts.wallet, true);
+    case 'last_name':
+      return text(contacts.lastName, false);
+  }
+}
+
+/** What the anchors of a tenant depend on (see the header). One statement, index probes only. */
+async function fingerprint(db: Database, tenantId: string): Promise<{ text: string; total: number }> {
+  const [row] = await queryRows(
+    db,
+    sql`select
+          (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as total,
+          (select string_agg(xmin::text, ',' order by ${contactCounts.status}) from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as versions,
+          (select max(${contacts.updatedAt})::text from ${contacts} where ${contacts.tenantId} = ${tenantId}::uuid) as updated`,
+  );
+  if (!row) throw new Error('fingerprint: no row');
+  const total = intOf(row, 'total');
+  return { text: `${total}|${textOf(row, 'versions') ?? ''}|${textOf(row, 'updated') ?? ''}`, total };
+}
+
+/**
+ * Whether a write begun before the tenant's last contact write could still commit: an open
+ * transaction of another session that started before max(updated_at), or a max(updated_at) not yet
+ * in the past. Read BEFORE the fingerprint (see the header).
+ */
+async function writesSettled(db: Database, tenantId: string): Promise<boolean> {
+  const [activity] = await queryRows(
+    db,
+    sql`select clock_timestamp()::text as at,
+          (select min(xact_start)::text from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null) as oldest`,
+  );
+  const at = activity ? textOf(activity, 'at') : null;
+  const oldest = activity ? textOf(activity, 'oldest') : null;
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(m < ${at}::timestamptz and (${oldest}::timestamptz is null or ${oldest}::timestamptz > m), true) as settled
+        from (select max(${contacts.updatedAt}) as m from ${contacts} where ${contacts.tenantId} = ${tenantId}::uuid) t`,
+  );
+  return row?.settled === true;
+}
+
+/** Every K-th row of a segment (one index-only walk: a recursive keyset hop of K entries) and its size. */
+async function walkSegment(
+  db: Database,
+  tenantId: string,
+  spec: SortSpec,
+  segment: SegmentSpec,
+  every: number,
+): Promise<Segment> {
+  const inSegment = sql`${contacts.tenantId} = ${tenantId}::uuid and ${segment.where}`;
+  const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
+  const rows = await queryRows(
+    db,
+    sql`with recursive w(k, id) as (
+          (select ${spec.key}, ${contacts.id} from ${contacts} where ${inSegment} ${order})
+          union all
+          (select c.k, c.id from w cross join lateral (
+            select ${spec.key} as k, ${contacts.id} as id from ${contacts}
+            where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c)
+        )
+        select k::text as k, id::text as id from w`,
+  );
+  const anchors = rows.map((r, i): Anchor => {
+    const id = textOf(r, 'id');
+    if (id === null) throw new Error('anchor without id');
+    return { rank: (i + 1) * every - 1, key: textOf(r, 'k'), id };
+  });
+  const last = anchors.at(-1);
+  const tailWhere = last
+    ? sql`${inSegment} and ${segment.after(spec.param(last.key), sql`${last.id}::uuid`)}`
+    : inSegment;
+  const [tail] = await queryRows(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${contacts} where ${tailWhere} limit ${every}) t`,
+  );
+  return { anchors, size: anchors.length * every + intOf(tail ?? {}, 'n') };
+}
+
+interface AnchorCache {
+  sets: Map<string, AnchorSet>;
+  building: Map<string, Promise<AnchorSet | null>>;
+}
+
+const caches = new WeakMap<Database, AnchorCache>();
+
+function cacheOf(db: Database): AnchorCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { sets: new Map(), building: new Map() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+async function buildAnchors(
+  db: Database,
+  tenantId: string,
+  field: ContactSortField,
+  every: number,
+): Promise<AnchorSet | null> {
+  if (!(await writesSettled(db, tenantId))) return null;
+  const print = await fingerprint(db, tenantId);
+  const spec = sortSpec(field);
+  const segments: Segment[] = [];
+  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, spec, segment, every));
+  // A write committed between the fingerprint and the walk: keep nothing, the next request rebuilds.
+  if (segments.reduce((n, s) => n + s.size, 0) !== print.total) return null;
+  return { fingerprint: print.text, segments };
+}
+
+/** The tenant's anchors for a sort field, if current (rebuilt when the fingerprint moved), else null. */
+async function currentAnchors(
+  db: Database,
+  tenantId: string,
+  field: ContactSortField,
+  total: number,
+  every: number,
+): Promise<AnchorSet | null> {
+  const cache = cacheOf(db);
+  const name = `${tenantId}:${field}:${every}`;
+  const print = await fingerprint(db, tenantId);
+  // The count read just before disagrees: a write in between; this page reads with OFFSET.
+  if (print.total !== total) return null;
+  const kept = cache.sets.get(name);
+  if (kept && kept.fingerprint === print.text) {
+    cache.sets.delete(name);
+    cache.sets.set(name, kept); // most recently used last
+    return kept;
+  }
+  let building = cache.building.get(name);
+  if (!building) {
+    building = buildAnchors(db, tenantId, field, every).finally(() => cache.building.delete(name));
+    cache.building.set(name, building);
+  }
+  const built = await building;
+  if (!built || built.fingerprint !== print.text) return null;
+  cache.sets.delete(name);
+  cache.sets.set(name, built);
+  for (const oldest of cache.sets.keys()) {
+    if (cache.sets.size <= CACHE_SIZE) break;
+    cache.sets.delete(oldest);
+  }
+  return built;
+}
+
+/** Rows [from, from + n) of a segment in ascending order: a keyset read after the nearest anchor. */
+function segmentRows(
+  db: Database,
+  tenantId: string,
+  spec: SortSpec,
+  segment: SegmentSpec,
+  anchors: readonly Anchor[],
+  from: number,
+  n: number,
+  every: number,
+): PromiseLike<ContactRow[]> {
+  // anchors[i] is at rank (i + 1) * every - 1: the last one before `from`.
+  const anchor = anchors[Math.min(anchors.length, Math.floor(from / every)) - 1];
+  const conditions = [eq(contacts.tenantId, tenantId), segment.where];
+  if (anchor) conditions.push(segment.after(spec.param(anchor.key), sql`${anchor.id}::uuid`));
+  // Deferred join: the skipped entries come from the index alone, only the page's rows from the table.
+  const keys = db
+    .select({ id: contacts.id, k: sql`${spec.key}`.as('k') })
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(asc(spec.key), asc(contacts.id))
+    .limit(n)
+    .offset(from - (anchor ? anchor.rank + 1 : 0))
+    .as('page_keys');
+  return db
+    .select(getTableColumns(contacts))
+    .from(contacts)
+    .innerJoin(keys, eq(contacts.id, keys.id))
+    .orderBy(asc(keys.k), asc(keys.id));
+}
+
+/**
+ * Rows [offset, offset + limit) of the tenant's whole grid (`total` contacts, from the counters) in
+ * the order of `field` and `order`, read through anchors; null when there are none to use now (the
+ * caller reads with OFFSET). The rows are those of the plain OFFSET query, in the same order.
+ */
+export async function anchoredPage(
+  db: Database,
+  tenantId: string,
+  field: ContactSortField,
+  order: SortOrder,
+  offset: number,
+  limit: number,
+  total: number,
+  options: AnchorOptions = PAGE_ANCHORS,
+): Promise<ContactRow[] | null> {
+  const take = Math.max(0, Math.min(limit, total - offset));
+  if (take === 0) return [];
+  const set = await currentAnchors(db, tenantId, field, total, options.every);
+  if (!set) return null;
+  const spec = sortSpec(field);
+  // The page as ascending ranks [first, first + take).
+  const first = order === 'asc' ? offset : total - offset - take;
+  const reads: PromiseLike<ContactRow[]>[] = [];
+  let start = 0;
+  for (const [i, segment] of set.segments.entries()) {
+    const from = Math.max(first, start);
+    const to = Math.min(first + take, start + segment.size);
+    const segmentSpec = spec.segments[i];
+    if (from < to && segmentSpec) {
+      reads.push(segmentRows(db, tenantId, spec, segmentSpec, segment.anchors, from - start, to - from, options.every));
+    }
+    start += segment.size;
+  }
+  const rows: ContactRow[] = [];
+  for (const read of reads) rows.push(...(await read));
+  return order === 'asc' ? rows : rows.reverse();
+}

@@ -1,0 +1,186 @@
+// Page anchors (contact-anchors.ts): with an anchor every few rows, every page of every sort, both
+// orders, equals the plain OFFSET query; inserts, deletes and sort-key changes invalidate them.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField, type SortOrder } from '../src/contracts';
+import { anchoredPage, type AnchorOptions } from '../src/audience/contact-anchors';
+import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contact-query';
+import { queryRows, textOf } from '../src/audience/import-sql';
+import { contacts } from '../src/db/schema';
+import { startGateway, type TestGateway } from './helpers';
+import { call, tenantId } from './audience-helpers';
+
+const N = 241;
+/** An anchor every 7 rows, used from the first page on. */
+const SMALL: AnchorOptions = { every: 7, from: 0 };
+const ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+
+let gw: TestGateway;
+let lab: string;
+let labId: string;
+
+before(async () => {
+  gw = await startGateway();
+  lab = await gw.login('labOwner');
+  labId = await tenantId(gw, 'Lab Rats');
+  // Ties everywhere: created_at in threes, updated_at in tens, eight last names in mixed case; every
+  // 6th contact without an e-mail, every 4th (from 1) without a wallet, never both. Times in the past.
+  await gw.handle.db.execute(sql`
+    insert into contacts (tenant_id, email, wallet, first_name, last_name, created_at, updated_at)
+    select ${labId}::uuid,
+      case when g % 6 = 0 then null else 'p' || lpad(((g * 37) % 1000)::text, 3, '0') || '.' || g || '@Example.com' end,
+      case when g % 4 = 1 and g % 6 <> 0 then null else '0x' || lpad(to_hex(g * 7919), 40, '0') end,
+      'Ada',
+      (array['smith', 'Smith', 'Ålund', '', 'O’Brien', 'abbott', 'Zed', 'mc_coy'])[1 + g % 8],
+      timestamptz '2025-01-01 00:00:00.123456+00' + (g / 3) * interval '1 minute',
+      timestamptz '2025-02-01 00:00:00+00' + (g % 10) * interval '1 second'
+    from generate_series(1, ${N}) g`);
+});
+after(() => gw.close());
+
+/** Every id of the tenant in the grid's order: the plain ORDER BY, no anchors, no index walk. */
+async function plainOrder(sortField: ContactSortField, sortOrder: SortOrder): Promise<string[]> {
+  const rows = await gw.handle.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.tenantId, labId))
+    .orderBy(...contactOrder(sortField, sortOrder));
+  return rows.map((r) => r.id);
+}
+
+async function total(): Promise<number> {
+  return countContacts(gw.handle.db, await resolveContactFilter(gw.handle.db, labId, {}));
+}
+
+/** Every page through the anchors equals the plain order; returns how many pages were checked. */
+async function checkEveryPage(perPages: readonly number[], fields: readonly ContactSortField[] = CONTACT_SORT_FIELDS) {
+  const n = await total();
+  let pages = 0;
+  for (const sortField of fields) {
+    for (const sortOrder of ORDERS) {
+      const expected = await plainOrder(sortField, sortOrder);
+      assert.equal(expected.length, n);
+      for (const perPage of perPages) {
+        for (let offset = 0; offset < n; offset += perPage) {
+          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, SMALL);
+          assert.ok(rows, `${sortField} ${sortOrder}: anchors were used`);
+          assert.deepEqual(
+            rows.map((r) => r.id),
+            expected.slice(offset, offset + perPage),
+            `${sortField} ${sortOrder}, ${perPage} per page, offset ${offset}`,
+          );
+          pages++;
+        }
+      }
+    }
+  }
+  return pages;
+}
+
+describe('page anchors', () => {
+  it('every page of every sort, both orders, equals the plain OFFSET query', async () => {
+    // 10 and 25 per page cross anchors and the e-mail / wallet boundary (contacts without one) anywhere.
+    const pages = await checkEveryPage([3, 10, 25]);
+    assert.ok(pages > 5 * 2 * (N / 3));
+  });
+
+  it('contactPage reads deep pages through the anchors and agrees with OFFSET', async () => {
+    const db = gw.handle.db;
+    const scope = await resolveContactFilter(db, labId, {});
+    for (const sortField of CONTACT_SORT_FIELDS) {
+      for (const sortOrder of ORDERS) {
+        const expected = await plainOrder(sortField, sortOrder);
+        const ids: string[] = [];
+        for (let page = 1; (page - 1) * 20 < N; page++) {
+          // sortUpTo 0: the index-walk paths (no sort of all matches); anchors from offset 40 on.
+          const { rows, count } = await contactPage(db, scope, { page, perPage: 20, sortField, sortOrder }, 0, {
+            every: 11,
+            from: 40,
+          });
+          assert.equal(count, N);
+          ids.push(...rows.map((r) => r.id));
+        }
+        assert.deepEqual(ids, expected, `${sortField} ${sortOrder}`);
+      }
+    }
+  });
+
+  it('stays exact after an insert, a delete, an e-mail change and an insert + delete that keeps the count', async () => {
+    const db = gw.handle.db;
+    await checkEveryPage([10], ['email', 'created_at']); // anchors built and kept
+
+    const created = await call<Contact>(gw, 'POST', '/v1/contacts', lab, { email: 'mmm.new@example.com' });
+    assert.equal(created.status, 201, created.text);
+    await checkEveryPage([10]);
+
+    const [victim] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.tenantId, labId))
+      .orderBy(...contactOrder('email', 'asc'))
+      .limit(1);
+    assert.ok(victim);
+    const removed = await call(gw, 'DELETE', `/v1/contacts/${victim.id}`, lab);
+    assert.equal(removed.status, 200, removed.text);
+    await checkEveryPage([10]);
+
+    // The first contact by e-mail becomes the last one: ranks shift, the count does not.
+    const [firstByEmail] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.tenantId, labId))
+      .orderBy(...contactOrder('email', 'asc'))
+      .limit(1);
+    assert.ok(firstByEmail);
+    const changed = await call<Contact>(gw, 'PATCH', `/v1/contacts/${firstByEmail.id}`, lab, {
+      email: 'zzz.moved@example.com',
+    });
+    assert.equal(changed.status, 200, changed.text);
+    await checkEveryPage([10]);
+
+    // A contact inserted with an old updated_at and another (not the last updated) deleted, in one
+    // statement: the count and max(updated_at) are unchanged; the counters' row versions are not.
+    const before = await total();
+    await db.execute(sql`
+      with gone as (
+        delete from contacts where id = (
+          select id from contacts where tenant_id = ${labId}::uuid and email is not null
+            and updated_at < timestamptz '2025-03-01 00:00:00+00'
+          order by lower(email) collate "C" desc, id desc limit 1)
+      )
+      insert into contacts (tenant_id, email, first_name, last_name, created_at, updated_at)
+      values (${labId}::uuid, 'aaa.early@example.com', 'Early', 'Aaa', timestamptz '2024-06-01 00:00:00+00', timestamptz '2024-06-01 00:00:00+00')`);
+    assert.equal(await total(), before);
+    await checkEveryPage([10]);
+  });
+
+  it('builds no anchors while a transaction that began before the last write is open (PostgreSQL)', async (t) => {
+    if (gw.handle.kind !== 'postgres' || !process.env.TEST_DATABASE_URL) {
+      t.skip('one connection on PGlite: no other transaction can be open');
+      return;
+    }
+    const db = gw.handle.db;
+    const [current] = await queryRows(db, sql`select current_database() as name`);
+    const name = current ? textOf(current, 'name') : null;
+    assert.ok(name);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1');
+      // A write after that transaction began: a writer begun then could still commit an older updated_at.
+      const created = await call<Contact>(gw, 'POST', '/v1/contacts', lab, { email: 'open.txn@example.com' });
+      assert.equal(created.status, 201, created.text);
+      const n = await total();
+      assert.equal(await anchoredPage(db, labId, 'last_name', 'asc', 50, 10, n, SMALL), null);
+      await other.query('commit');
+      assert.ok(await anchoredPage(db, labId, 'last_name', 'asc', 50, 10, n, SMALL));
+    } finally {
+      await other.end();
+    }
+  });
+});
