@@ -5,3 +5,4 @@ export * from '../access/vocabulary';
 export * from './audience';
 export * from './segments';
 export * from './onboarding';
+export * from './billing';
