@@ -193,6 +193,39 @@ describe('GET /v1/widgets', () => {
   });
 });
 
+describe('editing widgets', () => {
+  it('changes the type, target and URL, keeps the sign-ups count, validates like create', async () => {
+    const w = await createWidget({ type: 'Login Widget', target_id: newsletter._id, url: 'https://edit.example' });
+    const other = await call<List>(gw, 'POST', '/v1/lists', acme, { name: 'Edited target' });
+    const r = await call<WidgetDetail>(gw, 'PATCH', `/v1/widgets/${w.body._id}`, acme, {
+      type: 'Subscription Widget',
+      target_id: other.body._id,
+      url: 'https://edited.example/join',
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.type, 'Subscription Widget');
+    assert.equal(r.body.target_name, 'Edited target');
+    assert.equal(r.body.url, 'https://edited.example/join');
+    assert.equal(r.body.count, 0);
+    assert.deepEqual((await gw.get<WidgetDetail>(`/v1/widgets/${w.body._id}`, acme)).body, r.body);
+
+    const bad = await call<ErrorBody>(gw, 'PATCH', `/v1/widgets/${w.body._id}`, acme, {
+      target_id: community.list_id,
+      url: 'javascript:alert(1)',
+    });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors, { target_id: [WIDGET_MESSAGES.targetCommunity], url: [WIDGET_MESSAGES.url] });
+    assert.equal((await gw.get<WidgetDetail>(`/v1/widgets/${w.body._id}`, acme)).body.url, r.body.url, 'unchanged');
+  });
+
+  it("answers 404 for another tenant's widget and leaves it alone", async () => {
+    const w = await createWidget({ type: 'Login Widget', target_id: newsletter._id, url: 'https://mine.example' });
+    const r = await call(gw, 'PATCH', `/v1/widgets/${w.body._id}`, basic, { url: 'https://stolen.example' });
+    assert.equal(r.status, 404);
+    assert.equal((await gw.get<WidgetDetail>(`/v1/widgets/${w.body._id}`, acme)).body.url, 'https://mine.example');
+  });
+});
+
 describe('deleting and isolation', () => {
   it("answers 404 for another tenant's widget, on read and on delete", async () => {
     const mine = (await gw.get<WidgetPage>('/v1/widgets', acme)).body.records[0];

@@ -191,6 +191,39 @@ describe('Create a widget', () => {
   });
 });
 
+describe('Edit a widget', () => {
+  it('opens the slide-over filled in, PATCHes the changes, toasts and closes without the code dialog', async () => {
+    const edited = makeWidget(1, { url: 'https://moved.test', target_id: 'l4', target_name: 'Holders' });
+    const gw = gateway({ 'PATCH /v1/widgets/:id': () => json(edited) });
+    const user = userEvent.setup({ delay: null });
+    await renderWidgets();
+    await user.click(screen.getByRole('button', { name: 'Edit the Subscription Widget on https://site1.test' }));
+    const panel = await screen.findByRole('dialog', { name: 'Edit widget' });
+    const target = within(panel).getByRole('combobox', { name: 'Target list' });
+    await waitFor(() => expect(target).toBeEnabled());
+    expect(within(panel).getByRole('combobox', { name: 'Widget type' })).toHaveValue('Subscription Widget');
+    expect(target).toHaveValue('l1');
+    const url = within(panel).getByLabelText('Website URL');
+    expect(url).toHaveValue('https://site1.test');
+
+    await user.selectOptions(target, 'l4');
+    await user.clear(url);
+    await user.type(url, 'https://moved.test');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(gw.to('PATCH', '/v1/widgets/w1')).toHaveLength(1));
+    expect(gw.to('PATCH', '/v1/widgets/w1')[0]?.body).toEqual({
+      type: 'Subscription Widget',
+      target_id: 'l4',
+      url: 'https://moved.test',
+    });
+    expect(gw.to('POST', '/v1/widgets')).toHaveLength(0);
+    expect(success).toHaveBeenCalledWith('Widget saved.', { duration: 2000 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit widget' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Widget Code' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Widget Code dialog', () => {
   it('subscribe variant: fetched by id, with the wallet-connect and RPC placeholders; Copy Code and Close Window', async () => {
     const gw = gateway();

@@ -96,16 +96,21 @@ async function targetProblem(db: Database, tenantId: string, targetId: string): 
   return list.communityId ? WIDGET_MESSAGES.targetCommunity : null;
 }
 
+/** Field errors of a widget's target list and website URL (each checked only when given). */
+async function checkWidgetInput(db: Database, tenantId: string, input: Partial<WidgetInput>): Promise<void> {
+  const errors: FieldErrors = {};
+  const target = input.target_id === undefined ? null : await targetProblem(db, tenantId, input.target_id);
+  if (target) errors.target_id = [target];
+  const url = input.url === undefined ? null : websiteUrlProblem(input.url);
+  if (url) errors.url = [url];
+  if (Object.keys(errors).length > 0) throw badRequest(INVALID_INPUT, errors);
+}
+
 /** POST /v1/widgets: needs the tenant's community (the snippet names it). */
 export async function createWidget(ctx: WidgetContext, tenantId: string, input: WidgetInput): Promise<WidgetDetail> {
   const community = await communityOf(ctx.db, tenantId);
   if (!community) throw badRequest(WIDGET_MESSAGES.noCommunity);
-  const errors: FieldErrors = {};
-  const target = await targetProblem(ctx.db, tenantId, input.target_id);
-  if (target) errors.target_id = [target];
-  const url = websiteUrlProblem(input.url);
-  if (url) errors.url = [url];
-  if (Object.keys(errors).length > 0) throw badRequest(INVALID_INPUT, errors);
+  await checkWidgetInput(ctx.db, tenantId, input);
   const [row] = await ctx.db
     .insert(widgets)
     .values({ tenantId, type: input.type, targetId: input.target_id.toLowerCase(), url: input.url })
@@ -128,6 +133,28 @@ export async function getWidget(ctx: WidgetContext, tenantId: string, id: string
     : [];
   if (!found) throw notFound(WIDGET_MESSAGES.notFound);
   return detail(ctx, found.widget, found.targetName, await communityOf(ctx.db, tenantId));
+}
+
+/** PATCH /v1/widgets/{id}: type, target list and website URL; the sign-ups count stays. */
+export async function updateWidget(
+  ctx: WidgetContext,
+  tenantId: string,
+  id: string,
+  input: Partial<WidgetInput>,
+): Promise<WidgetDetail> {
+  if (!isUuid(id)) throw notFound(WIDGET_MESSAGES.notFound);
+  await checkWidgetInput(ctx.db, tenantId, input);
+  const updated = await ctx.db
+    .update(widgets)
+    .set({
+      ...(input.type !== undefined && { type: input.type }),
+      ...(input.target_id !== undefined && { targetId: input.target_id.toLowerCase() }),
+      ...(input.url !== undefined && { url: input.url }),
+    })
+    .where(tenantWidget(id, tenantId))
+    .returning({ id: widgets.id });
+  if (updated.length === 0) throw notFound(WIDGET_MESSAGES.notFound);
+  return getWidget(ctx, tenantId, id);
 }
 
 export async function deleteWidget(db: Database, tenantId: string, id: string): Promise<void> {

@@ -3,9 +3,18 @@ import { MessageResponse, WidgetDetail, WidgetInput, WidgetListQuery, WidgetPage
 import { requirePermission, tenantOf } from '../auth/guards';
 import { IdParams } from '../audience/route-params';
 import { bearer, errorResponses } from '../lib/openapi';
-import { createWidget, deleteWidget, getWidget, listWidgets, type WidgetContext } from '../onboarding/widget-store';
+import * as z from 'zod/mini';
+import {
+  createWidget,
+  deleteWidget,
+  getWidget,
+  listWidgets,
+  updateWidget,
+  type WidgetContext,
+} from '../onboarding/widget-store';
 
 const tags = ['widgets'];
+const WidgetPatch = z.partial(WidgetInput);
 
 /** Sign-up widgets of the caller's tenant (spec sections 2, 4, 7). */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,6 +71,24 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getWidget(ctx, tenantOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Edit a widget',
+        description:
+          'Permission manage_community. Type, target list and website URL, checked as on create; the sign-ups count stays.',
+        params: IdParams,
+        body: WidgetPatch,
+        response: { 200: WidgetDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => updateWidget(ctx, tenantOf(req), req.params.id, req.body),
   );
 
   app.delete(

@@ -26,6 +26,10 @@ export function createWidget(input: WidgetInput) {
   return api.post('/v1/widgets', WidgetDetail, input);
 }
 
+export function updateWidget(id: string, input: WidgetInput) {
+  return api.patch(`/v1/widgets/${encodeURIComponent(id)}`, WidgetDetail, input);
+}
+
 export function deleteWidget(id: string) {
   return api.delete(`/v1/widgets/${encodeURIComponent(id)}`, MessageResponse);
 }

@@ -6,12 +6,14 @@ export type WidgetSortField = 'created_at' | 'type' | 'url' | 'count';
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 const ACTION = 'rounded-sm text-sm font-medium hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** Widget Type, Website / URL, Signups (sortable), and Actions: view code, delete. */
+/** Widget Type, Website / URL, Signups (sortable), and Actions: view code, edit, delete. */
 export function widgetColumns({
   onViewCode,
+  onEdit,
   onDelete,
 }: {
   onViewCode: (widget: Widget) => void;
+  onEdit: (widget: Widget) => void;
   onDelete: (widget: Widget) => void;
 }): DataGridColumn<Widget, WidgetSortField>[] {
   return [
@@ -53,6 +55,14 @@ export function widgetColumns({
             className={`${ACTION} text-brand-700`}
           >
             View code
+          </button>
+          <button
+            type="button"
+            aria-label={`Edit the ${row.type} on ${row.url}`}
+            onClick={() => onEdit(row)}
+            className={`${ACTION} text-slate-700`}
+          >
+            Edit
           </button>
           <button
             type="button"

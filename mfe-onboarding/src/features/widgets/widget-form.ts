@@ -1,4 +1,4 @@
-/** The create-widget form: client checks from the contract and server errors per field. Pure. */
+/** The widget form (create and edit): client checks from the contract and server errors per field. Pure. */
 import { ApiError } from '@console/shared';
 import { WidgetInput, type WidgetType } from '@console/shared/contracts';
 
@@ -9,6 +9,13 @@ export interface WidgetFormValues {
 }
 
 export const EMPTY_WIDGET_FORM: WidgetFormValues = { type: 'Subscription Widget', target_id: '', url: '' };
+
+/** The form's values: a widget's own when editing one, empty for a new one. */
+export function widgetFormValues(
+  widget: Pick<WidgetFormValues, 'type' | 'target_id' | 'url'> | null,
+): WidgetFormValues {
+  return widget ? { type: widget.type, target_id: widget.target_id, url: widget.url } : EMPTY_WIDGET_FORM;
+}
 
 export const WIDGET_FORM_FIELDS = ['type', 'target_id', 'url'] as const;
 export type WidgetFormField = (typeof WIDGET_FORM_FIELDS)[number];

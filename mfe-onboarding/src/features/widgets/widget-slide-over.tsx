@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, SlideOver, TOAST_SHORT_DURATION, TextField, notify } from '@console/shared';
-import { COMMUNITY_LIMITS, WIDGET_TYPES, type WidgetDetail } from '@console/shared/contracts';
-import { createWidget, invalidateWidgets, useWidgetTargets } from './api';
+import { COMMUNITY_LIMITS, WIDGET_TYPES, type Widget, type WidgetDetail } from '@console/shared/contracts';
+import { createWidget, invalidateWidgets, updateWidget, useWidgetTargets } from './api';
 import { SelectField } from './select-field';
 import {
-  EMPTY_WIDGET_FORM,
   NO_WIDGET_ERRORS,
   parseWidgetForm,
   widgetErrorsOf,
+  widgetFormValues,
   type WidgetFormErrors,
   type WidgetFormValues,
 } from './widget-form';
@@ -16,24 +16,27 @@ import {
 export const WIDGET_SAVED = 'Widget saved.';
 
 /**
- * Create a widget (type, target list, website URL) in a slide-over. Saved: toast, close, and hand the
- * new widget to `onSaved` (the code dialog). Errors show under their fields; the server's message is
- * also an error toast. Mount with a key per opening for a fresh form.
+ * Create or edit a widget (type, target list, website URL) in a slide-over. Saved: toast, close, and
+ * hand the widget to `onSaved` (a new one opens the code dialog). Errors show under their fields; the
+ * server's message is also an error toast. Mount with a key per opening for a fresh form.
  */
 export function WidgetSlideOver({
   open,
+  widget = null,
   onClose,
   onSaved,
 }: {
   open: boolean;
+  /** The widget to edit; none for a new one. */
+  widget?: Widget | null;
   onClose: () => void;
-  onSaved: (widget: WidgetDetail) => void;
+  onSaved: (widget: WidgetDetail, created: boolean) => void;
 }) {
   const client = useQueryClient();
   const formId = useId();
   const typeRef = useRef<HTMLSelectElement>(null);
   const targets = useWidgetTargets(open);
-  const [values, setValues] = useState<WidgetFormValues>(EMPTY_WIDGET_FORM);
+  const [values, setValues] = useState<WidgetFormValues>(() => widgetFormValues(widget));
   const [errors, setErrors] = useState<WidgetFormErrors>(NO_WIDGET_ERRORS);
   const [saving, setSaving] = useState(false);
 
@@ -51,10 +54,10 @@ export function WidgetSlideOver({
     setSaving(true);
     setErrors(NO_WIDGET_ERRORS);
     try {
-      const widget = await createWidget(parsed.input);
+      const saved = widget ? await updateWidget(widget._id, parsed.input) : await createWidget(parsed.input);
       notify.success(WIDGET_SAVED, { duration: TOAST_SHORT_DURATION });
       onClose();
-      onSaved(widget);
+      onSaved(saved, widget === null);
       await invalidateWidgets(client);
     } catch (error) {
       const next = widgetErrorsOf(error);
@@ -70,7 +73,7 @@ export function WidgetSlideOver({
     <SlideOver
       open={open}
       onClose={onClose}
-      title="Create a widget"
+      title={widget ? 'Edit widget' : 'Create a widget'}
       description="A sign-up widget for your website; sign-ups land in the list you choose."
       dismissible={!saving}
       initialFocus={typeRef}

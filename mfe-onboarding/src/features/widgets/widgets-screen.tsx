@@ -14,7 +14,7 @@ const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 const SEARCH_CLASS =
   'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
 
-/** The Widgets screen: search, sortable grid, paging, create slide-over, code dialog and delete. */
+/** The Widgets screen: search, sortable grid, paging, create/edit slide-over, code dialog and delete. */
 export function WidgetsScreen() {
   const query = useListQuery<WidgetSortField>({ defaultSort: DEFAULT_SORT });
   const widgets = useQuery({
@@ -22,19 +22,35 @@ export function WidgetsScreen() {
     queryFn: () => fetchWidgets(query.query),
     placeholderData: keepPreviousData,
   });
-  const [creator, setCreator] = useState({ open: false, key: 0 });
+  const [editor, setEditor] = useState<{ open: boolean; key: number; widget: Widget | null }>({
+    open: false,
+    key: 0,
+    widget: null,
+  });
   const [deleting, setDeleting] = useState<Widget | null>(null);
   const code = useWidgetCode();
 
   const { view } = code;
-  const columns = useMemo(() => widgetColumns({ onViewCode: view, onDelete: setDeleting }), [view]);
+  const columns = useMemo(
+    () =>
+      widgetColumns({
+        onViewCode: view,
+        onEdit: (widget) => setEditor((e) => ({ open: true, key: e.key + 1, widget })),
+        onDelete: setDeleting,
+      }),
+    [view],
+  );
 
   return (
     <section>
       <PageHeader
         title="Widgets"
         description="Sign-up widgets for your website."
-        actions={<Button onClick={() => setCreator((c) => ({ open: true, key: c.key + 1 }))}>Create a widget</Button>}
+        actions={
+          <Button onClick={() => setEditor((e) => ({ open: true, key: e.key + 1, widget: null }))}>
+            Create a widget
+          </Button>
+        }
       />
       <label className="mb-4 block">
         <span className="mb-1 block text-sm font-medium text-slate-800">Search widgets</span>
@@ -69,10 +85,13 @@ export function WidgetsScreen() {
         />
       )}
       <WidgetSlideOver
-        key={creator.key}
-        open={creator.open}
-        onClose={() => setCreator((c) => ({ ...c, open: false }))}
-        onSaved={(widget: WidgetDetail) => code.show(widget)}
+        key={editor.key}
+        open={editor.open}
+        widget={editor.widget}
+        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+        onSaved={(widget: WidgetDetail, created) => {
+          if (created) code.show(widget);
+        }}
       />
       <WidgetCodeDialog widget={code.widget} onClose={code.close} />
       <DeleteWidgetDialog widget={deleting} onClose={() => setDeleting(null)} />
