@@ -11,3 +11,4 @@ export * from './layout/page-header';
 export * from './ui';
 export * from './lists';
 export * from './layout/impersonate-button';
+export * from './billing/format';

@@ -112,6 +112,11 @@ export type ChangeResult = z.infer<typeof ChangeResult>;
 /** The message of a failed payment (spec section 8); its 'payment method' words link to the billing portal. */
 export const PAYMENT_FAILED_MESSAGE = 'Error processing payment, please check your payment method and try again.';
 
+/** Spec section 8: Upgrade pressed without automated billing (no billing customer id). */
+export const NO_BILLING_TITLE = 'Contact your account manager';
+export const NO_BILLING_TEXT =
+  "We aren't able to change your plan because you aren't set up for automated billing. Please contact your account manager to discuss your options.";
+
 /** POST /v1/billing/access-portal: return_url must be a console URL (anything else is a 400). */
 export const PortalRequest = z.object({ return_url: z.string().check(z.maxLength(2048)) });
 export type PortalRequest = z.infer<typeof PortalRequest>;

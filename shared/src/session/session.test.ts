@@ -148,3 +148,13 @@ test('impersonation failure: error true, busy cleared, cookies untouched', async
 test('the store is one object on globalThis, shared by every bundle', () => {
   expect((globalThis as { __consoleStore?: unknown }).__consoleStore).toBe(consoleStore);
 });
+
+test('openPlans / closePlans: any bundle opens the plan picker the shell hosts', () => {
+  consoleStore.setState({ plans: { open: false, currentPriceId: null } });
+  consoleStore.getState().openPlans();
+  expect(consoleStore.getState().plans).toEqual({ open: true, currentPriceId: null });
+  consoleStore.getState().closePlans();
+  expect(consoleStore.getState().plans.open).toBe(false);
+  consoleStore.getState().openPlans({ currentPriceId: 'price_startup1_monthly' });
+  expect(consoleStore.getState().plans).toEqual({ open: true, currentPriceId: 'price_startup1_monthly' });
+});

@@ -30,18 +30,25 @@ export type ConfirmDialogRequest = {
   cancelText?: string | null;
   onConfirm: () => Promise<void> | void;
 };
+/** The plan picker (change plan dialog). `currentPriceId`, when the caller knows it, marks the current price. */
+export type PlansDialogRequest = { currentPriceId?: string | null };
+export type PlansDialogState = { open: boolean; currentPriceId: string | null };
 
 /** Dialogs any bundle can ask the shell to show (the shell hosts them once). */
 export interface DialogSlice {
   upgrade: { open: boolean; feature: Feature | null };
   info: InfoDialogRequest | null;
   confirm: ConfirmDialogRequest | null;
+  plans: PlansDialogState;
   openUpgrade: (feature?: Feature | null) => void;
   closeUpgrade: () => void;
   showInfo: (request: InfoDialogRequest) => void;
   closeInfo: () => void;
   askConfirm: (request: ConfirmDialogRequest) => void;
   closeConfirm: () => void;
+  /** Open the plan picker (the shell hosts it); for tenants with a billing customer id. */
+  openPlans: (request?: PlansDialogRequest) => void;
+  closePlans: () => void;
 }
 
 export type ConsoleState = SessionSlice & DialogSlice;
@@ -65,12 +72,15 @@ const dialogSlice: StateCreator<ConsoleState, [], [], DialogSlice> = (set) => ({
   upgrade: { open: false, feature: null },
   info: null,
   confirm: null,
+  plans: { open: false, currentPriceId: null },
   openUpgrade: (feature = null) => set({ upgrade: { open: true, feature } }),
   closeUpgrade: () => set((s) => ({ upgrade: { ...s.upgrade, open: false } })),
   showInfo: (info) => set({ info }),
   closeInfo: () => set({ info: null }),
   askConfirm: (confirm) => set({ confirm }),
   closeConfirm: () => set({ confirm: null }),
+  openPlans: (request = {}) => set({ plans: { open: true, currentPriceId: request.currentPriceId ?? null } }),
+  closePlans: () => set((s) => ({ plans: { ...s.plans, open: false } })),
 });
 
 type StoreHolder = typeof globalThis & {

@@ -1,10 +1,9 @@
-import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog, InfoDialog, UpgradeDialog, consoleStore, notify, useConsole } from '@console/shared';
+import { PlanChangeFlow } from '../billing/plan-change-flow';
 import { startUpgrade } from '../upgrade';
 
 /** The dialogs any bundle can open through the shared store, hosted once by the shell. */
 export function DialogsHost() {
-  const navigate = useNavigate();
   const upgrade = useConsole((s) => s.upgrade);
   const info = useConsole((s) => s.info);
   const confirm = useConsole((s) => s.confirm);
@@ -16,7 +15,7 @@ export function DialogsHost() {
         open={upgrade.open}
         onClose={store.closeUpgrade}
         onUpgrade={() =>
-          startUpgrade((path) => navigate(path)).catch((error: unknown) =>
+          startUpgrade().catch((error: unknown) =>
             notify.error(error instanceof Error ? error.message : 'Could not open the plans.'),
           )
         }
@@ -40,6 +39,7 @@ export function DialogsHost() {
         }}
         onClose={store.closeConfirm}
       />
+      <PlanChangeFlow />
     </>
   );
 }
