@@ -81,7 +81,7 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(cors, {
     origin: config.consoleOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
@@ -119,5 +119,7 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(communityRoutes, { prefix: '/v1/communities' });
   await app.register(fileRoutes);
   await app.register(widgetRoutes, { prefix: '/v1/widgets' });
+  await app.register(import('./routes/plans'), { prefix: '/v1/plans' });
+  await app.register(import('./routes/billing'));
   return app;
 }

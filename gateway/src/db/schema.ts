@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  numeric,
   date,
   index,
   integer,
@@ -18,6 +19,7 @@ import {
 import type {
   AttributeType,
   AttributeValue,
+  BillingPeriod,
   ContactSource,
   ContactStatus,
   Feature,
@@ -43,6 +45,11 @@ export const plans = pgTable('plans', {
   features: text('features')
     .array()
     .$type<Feature[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The feature texts of the plan card (billing, issue 5); `features` above are the console features granted. */
+  cardFeatures: text('card_features')
+    .array()
     .notNull()
     .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
@@ -450,6 +457,113 @@ export const publicThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Billing (issue 5): the price catalogue and the local billing provider's state
+// ---------------------------------------------------------------------------------------------
+
+/** One price of a plan's pricing option for one period (the catalogue of spec section 9, see billing/catalogue.ts). */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    /** The payment provider's price id, e.g. price_startup3_monthly. */
+    priceId: text('price_id').primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    /** The pricing option, e.g. startup3. */
+    optionKey: text('option_key').notNull(),
+    /** 0-based order of the option within its plan. */
+    position: integer('position').notNull(),
+    /** The volume as the cards show it ('10.000'). */
+    emails: text('emails').notNull(),
+    emailLimit: integer('email_limit').notNull(),
+    period: text('period').$type<BillingPeriod>().notNull(),
+    /** Cents for the whole period. */
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('plan_prices_option_period_idx').on(t.optionKey, t.period),
+    index('plan_prices_plan_idx').on(t.planId, t.position),
+    check('plan_prices_period_check', sql`${t.period} in ('monthly', 'semiAnnual', 'yearly')`),
+    check('plan_prices_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** A tenant's billing settings: tax rate and payment method (local provider). */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Percent, e.g. 21.00. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** 'Visa •••• 4242'; null: no payment method. */
+    paymentMethodLabel: text('payment_method_label'),
+    /** A method that declines every charge (set from the local billing portal). */
+    paymentMethodFailing: boolean('payment_method_failing').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('billing_accounts_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`)],
+);
+
+/** One subscription per tenant: its current price and period, and a downgrade scheduled for the period end. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    priceId: text('price_id')
+      .notNull()
+      .references(() => planPrices.priceId),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<'active' | 'canceled'>().notNull().default('active'),
+    scheduledPriceId: text('scheduled_price_id').references(() => planPrices.priceId),
+    /** When the scheduled change takes effect (the period end it was scheduled for). */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_tenant_idx').on(t.tenantId),
+    index('subscriptions_period_end_idx').on(t.periodEnd),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'canceled')`),
+    check('subscriptions_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The price the invoice was for. */
+    priceId: text('price_id').references(() => planPrices.priceId),
+    description: text('description').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status').$type<'paid' | 'failed'>().notNull(),
+    /** A client's Idempotency-Key or a renewal's key: one charge per key and tenant. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_tenant_idempotency_idx').on(t.tenantId, t.idempotencyKey),
+    index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    check('invoices_status_check', sql`${t.status} in ('paid', 'failed')`),
+  ],
+);
+
+export type PlanPriceRow = typeof planPrices.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ListRow = typeof lists.$inferSelect;

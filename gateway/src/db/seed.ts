@@ -1,5 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
+  PERIOD_LABELS,
   PERMISSIONS,
   PLAN_FEATURES,
   PLAN_KEYS,
@@ -10,8 +11,10 @@ import {
 } from '../contracts';
 import { seedDemoAudience } from '../audience/demo-audience';
 import { hashPassword } from '../auth/passwords';
+import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
+import { periodEnd, taxCents } from '../billing/proration';
 import type { Database } from './index';
-import { plans, tenants, users } from './schema';
+import { billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './schema';
 
 const PLAN_NAMES: Record<PlanKey, { name: string; label: string }> = {
   basic: { name: 'BASIC', label: 'Kickstart your project' },
@@ -36,6 +39,8 @@ interface SeedTenant {
   users: SeedUser[];
   /** Seed a small demo audience (contacts, lists, custom attributes). */
   demoAudience?: boolean;
+  /** Billing (issue 5): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
+  billing?: { priceId: string; startedDaysAgo: number; taxRate: number; paymentMethod: string };
 }
 
 const owner = (email: string, password: string, firstName: string, lastName: string): SeedUser => ({
@@ -69,6 +74,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     plan: 'startup',
     stripeCustomerId: 'cus_acme_demo',
     demoAudience: true,
+    billing: { priceId: 'price_startup1_monthly', startedDaysAgo: 10, taxRate: 21, paymentMethod: 'Visa •••• 4242' },
     users: [
       owner('owner@acme.test', 'owner-pass-2026', 'Alice', 'Acme'),
       {
@@ -104,21 +110,40 @@ export const SEED_GLOBAL_ADMIN: SeedUser = {
   lastName: 'Global',
 };
 
-/** Plans always match the shared vocabulary (upsert by key). */
+/** Plans and their prices always match the shared vocabulary and billing/catalogue.ts (upsert by key and price id). */
 export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
   const ids = new Map<PlanKey, string>();
   for (const key of PLAN_KEYS) {
+    const cardFeatures = CATALOGUE.find((p) => p.key === key)?.cardFeatures ?? [];
+    const values = { ...PLAN_NAMES[key], features: [...PLAN_FEATURES[key]], cardFeatures: [...cardFeatures] };
     const [row] = await db
       .insert(plans)
-      .values({ key, ...PLAN_NAMES[key], features: [...PLAN_FEATURES[key]] })
-      .onConflictDoUpdate({
-        target: plans.key,
-        set: { name: PLAN_NAMES[key].name, label: PLAN_NAMES[key].label, features: [...PLAN_FEATURES[key]] },
-      })
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: plans.key, set: values })
       .returning({ id: plans.id });
     if (!row) throw new Error(`plan ${key} was not stored`);
     ids.set(key, row.id);
   }
+  const prices = cataloguePriceRows().map(({ planKey, ...price }) => {
+    const planId = ids.get(planKey);
+    if (!planId) throw new Error(`unknown plan ${planKey}`);
+    return { ...price, planId };
+  });
+  await db
+    .insert(planPrices)
+    .values(prices)
+    .onConflictDoUpdate({
+      target: planPrices.priceId,
+      set: {
+        planId: sql`excluded.plan_id`,
+        optionKey: sql`excluded.option_key`,
+        position: sql`excluded.position`,
+        emails: sql`excluded.emails`,
+        emailLimit: sql`excluded.email_limit`,
+        period: sql`excluded.period`,
+        amountCents: sql`excluded.amount_cents`,
+      },
+    });
   return ids;
 }
 
@@ -173,6 +198,34 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
         });
       }
       if (t.demoAudience) await seedDemoAudience(tx, tenant.id, confirmedAt);
+      if (t.billing) {
+        const b = t.billing;
+        const start = new Date(confirmedAt.getTime() - b.startedDaysAgo * 24 * 60 * 60 * 1000);
+        const [price] = await tx.select().from(planPrices).where(eq(planPrices.priceId, b.priceId));
+        if (!price) throw new Error(`unknown price ${b.priceId}`);
+        await tx.insert(billingAccounts).values({
+          tenantId: tenant.id,
+          taxRate: b.taxRate,
+          paymentMethodLabel: b.paymentMethod,
+        });
+        await tx.insert(subscriptions).values({
+          tenantId: tenant.id,
+          priceId: b.priceId,
+          periodStart: start,
+          periodEnd: periodEnd(start, price.period),
+        });
+        const tax = taxCents(price.amountCents, b.taxRate);
+        await tx.insert(invoices).values({
+          tenantId: tenant.id,
+          priceId: b.priceId,
+          description: `${PLAN_NAMES[t.plan].name} (${price.emails} e-mails), ${PERIOD_LABELS[price.period]}`,
+          subtotalCents: price.amountCents,
+          taxCents: tax,
+          totalCents: price.amountCents + tax,
+          status: 'paid',
+          createdAt: start,
+        });
+      }
     }
     const g = SEED_GLOBAL_ADMIN;
     await tx.insert(users).values({
