@@ -1,0 +1,149 @@
+// Issue 5 in Chromium against the started system (local billing provider): the Acme owner upgrades
+// START UP -> GROW UP from a locked menu item and sees Custom Domains unlock without a reload, then
+// schedules a downgrade; the Basic Guild owner (no automated billing) gets 'Contact your account
+// manager'; a failing payment shows the spec's error, whose 'payment method' link opens a working
+// billing portal, after which the retry succeeds.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newSession, signIn } from '../lib/browser.ts';
+import { startTestSystem } from '../lib/system.ts';
+
+let system: Awaited<ReturnType<typeof startTestSystem>>;
+let browser: Browser;
+let shellUrl: string;
+
+before(async () => {
+  system = await startTestSystem();
+  shellUrl = system.urls.shell;
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const PAYMENT_FAILED = 'Error processing payment, please check your payment method and try again.';
+
+async function openProfileMenu(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `${name} profile menu` }).click();
+}
+
+/** The header menu's Custom Domains entry: a locked button before the upgrade, a link after. */
+function customDomains(page: Page) {
+  return page.getByRole('menuitem', { name: 'Custom Domains' });
+}
+
+/** Waits until the open header menu offers Custom Domains as a link to its page (unlocked). */
+async function customDomainsUnlocked(page: Page): Promise<void> {
+  await page.locator('a[role="menuitem"][href="/account/custom-domains"]').waitFor();
+  assert.equal(await customDomains(page).getAttribute('data-locked'), null);
+}
+
+/** From a locked menu item: the upgrade dialog, then the plan picker. */
+async function openPlansFromLockedItem(page: Page, name: string): Promise<void> {
+  await openProfileMenu(page, name);
+  assert.equal(await customDomains(page).getAttribute('data-locked'), 'true');
+  await customDomains(page).click();
+  await page.getByRole('dialog').getByText('Unlock more features!').waitFor();
+  await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+  await page.getByRole('dialog', { name: 'Change your plan' }).waitFor();
+}
+
+describe('billing', () => {
+  test('without automated billing: Contact your account manager', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@basic.test', 'basic-pass-2026');
+    await page.getByRole('button', { name: /Automations \(locked/ }).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    const info = page.getByRole('dialog', { name: 'Contact your account manager' });
+    await info
+      .getByText("We aren't able to change your plan because you aren't set up for automated billing.")
+      .waitFor();
+    await context.close();
+  });
+
+  test('a failing payment shows the error; the payment method link opens the portal; the retry upgrades', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    // Make the card decline through the portal first.
+    await page.goto('/account/billing');
+    await page.getByRole('button', { name: 'Manage payment method' }).click();
+    await page.waitForURL(/\/billing\/portal\//);
+    await page.getByRole('button', { name: 'Make payments fail' }).click();
+    await page
+      .getByText(/declines/)
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: 'Return to the console' }).click();
+    await page.waitForURL(`${shellUrl}/account/billing`);
+    await page.getByText('Payments with this card fail.').waitFor();
+
+    // A marker that a full reload would lose.
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+    await openPlansFromLockedItem(page, 'Alice Acme');
+    const growUp = page.getByTestId('plan-card-growup');
+    await growUp.getByRole('button', { name: 'Sign-up' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Upgrade to GROW UP Plan' });
+    await confirm.getByText('Amount due now').waitFor();
+    await confirm.getByRole('button', { name: 'Pay & Upgrade' }).click();
+    const failure = confirm.getByRole('alert').filter({ hasText: /Error processing payment/ });
+    await failure.waitFor();
+    assert.equal((await failure.textContent())?.trim(), PAYMENT_FAILED);
+
+    // The 'payment method' link opens the portal; fix the card and come back.
+    await confirm.getByRole('button', { name: 'payment method' }).click();
+    await page.waitForURL(/\/billing\/portal\//);
+    await page.getByRole('button', { name: 'Use a working card' }).click();
+    await page.getByText('Visa •••• 4242').first().waitFor();
+    await page.getByRole('link', { name: 'Return to the console' }).click();
+    await page.waitForURL((url) => url.origin === shellUrl);
+
+    // Retry: the upgrade goes through, and Custom Domains unlocks without a reload.
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+    await openPlansFromLockedItem(page, 'Alice Acme');
+    await page.getByTestId('plan-card-growup').getByRole('button', { name: 'Sign-up' }).click();
+    await page
+      .getByRole('dialog', { name: 'Upgrade to GROW UP Plan' })
+      .getByRole('button', { name: 'Pay & Upgrade' })
+      .click();
+    await page.getByText('Plan updated!').waitFor();
+    await openProfileMenu(page, 'Alice Acme');
+    await customDomainsUnlocked(page);
+    assert.equal(await page.evaluate(() => (window as { __noReload?: boolean }).__noReload), true, 'no reload');
+    await page.keyboard.press('Escape');
+
+    // The billing page shows the new plan and the paid invoice.
+    await page.goto('/account/billing');
+    await page.getByText('GROW UP').first().waitFor();
+    await page.getByRole('cell', { name: 'Paid' }).first().waitFor();
+    await context.close();
+  });
+
+  test('a downgrade is scheduled for the period end and can be cancelled', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.goto('/account/billing');
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    await page.getByRole('dialog', { name: 'Change your plan' }).waitFor();
+    await page.getByTestId('plan-card-basic').getByRole('button', { name: 'Sign-up' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Downgrade to BASIC Plan' });
+    await confirm.getByText("What you'll pay starting:").waitFor();
+    await confirm.getByRole('button', { name: 'Schedule Downgrade' }).click();
+    await page.getByText('Plan updated!').waitFor();
+    await page.getByText(/Your plan changes to BASIC/).waitFor();
+    // Until then the plan and its features stay.
+    await openProfileMenu(page, 'Alice Acme');
+    await customDomainsUnlocked(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Keep my current plan' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Confirm|Keep/ })
+      .last()
+      .click();
+    await page.getByText(/Your plan changes to BASIC/).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
