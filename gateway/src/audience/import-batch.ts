@@ -8,7 +8,7 @@
  * batch starts from: a job cancelled meanwhile, or taken over by another runner after a stale
  * heartbeat, commits nothing.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ImportMode } from '../contracts';
 import type { Database } from '../db/index';
 import { ROW_MESSAGES } from './import-rows';
@@ -42,13 +42,13 @@ export interface ClaimedValues {
   wallets: SeenValues;
 }
 
-interface MatchedContact {
+export interface MatchedContact {
   id: string;
   email: string | null;
   wallet: string | null;
 }
 
-interface Match {
+export interface Match {
   byEmail: MatchedContact | null;
   byWallet: MatchedContact | null;
 }
@@ -58,25 +58,41 @@ function contactOf(row: Record<string, unknown>, prefix: 'e' | 'w'): MatchedCont
   return id ? { id, email: textOf(row, `${prefix}_email`), wallet: textOf(row, `${prefix}_wallet`) } : null;
 }
 
-/** Existing contacts of the tenant with a candidate's e-mail or wallet (through the unique indexes). */
-async function matchContacts(
+/**
+ * Existing contacts of the tenant with a candidate's e-mail or wallet: one probe of the e-mail or
+ * wallet index per value (LATERAL, LIMIT 1: the unique indexes allow one). The tenant id is given
+ * as a sub-select, a value the planner cannot look up in its statistics: a tenant that grew since
+ * the last ANALYZE (a first large import) looks empty to it, and with the literal id it would join
+ * by hashing every contact of the tenant, or probe any tenant_id index and filter its rows, once
+ * per batch (quadratic over an import). Not knowing the value, it counts on an average tenant and
+ * takes the index that covers both columns.
+ */
+export function matchQuery(tenantId: string, rows: readonly CandidateRow[]): SQL {
+  const input = rows.map((r, i) => ({ i, e: r.values.email, w: r.values.wallet?.toLowerCase() ?? null }));
+  return sql`select r.i,
+      ce.id as e_id, ce.email as e_email, ce.wallet as e_wallet,
+      cw.id as w_id, cw.email as w_email, cw.wallet as w_wallet
+    from json_to_recordset(${json(input)}::json) as r(i int, e text, w text)
+    left join lateral (
+      select c.id, c.email, c.wallet from contacts c
+      where r.e is not null and c.tenant_id = (select ${tenantId}::uuid) and lower(c.email) collate "C" = r.e
+      limit 1
+    ) ce on true
+    left join lateral (
+      select c.id, c.email, c.wallet from contacts c
+      where r.w is not null and c.tenant_id = (select ${tenantId}::uuid) and lower(c.wallet) collate "C" = r.w
+      limit 1
+    ) cw on true
+    where ce.id is not null or cw.id is not null`;
+}
+
+/** The matches of `rows` (by their index) among the tenant's contacts: see matchQuery. */
+export async function matchContacts(
   db: Queryable,
   tenantId: string,
   rows: readonly CandidateRow[],
 ): Promise<Map<number, Match>> {
-  const input = rows.map((r, i) => ({ i, e: r.values.email, w: r.values.wallet?.toLowerCase() ?? null }));
-  const found = await queryRows(
-    db,
-    sql`select r.i,
-          ce.id as e_id, ce.email as e_email, ce.wallet as e_wallet,
-          cw.id as w_id, cw.email as w_email, cw.wallet as w_wallet
-        from json_to_recordset(${json(input)}::json) as r(i int, e text, w text)
-        left join contacts ce
-          on r.e is not null and ce.tenant_id = ${tenantId}::uuid and lower(ce.email) collate "C" = r.e
-        left join contacts cw
-          on r.w is not null and cw.tenant_id = ${tenantId}::uuid and lower(cw.wallet) collate "C" = r.w
-        where ce.id is not null or cw.id is not null`,
-  );
+  const found = await queryRows(db, matchQuery(tenantId, rows));
   const matches = new Map<number, Match>();
   for (const row of found)
     matches.set(intOf(row, 'i'), { byEmail: contactOf(row, 'e'), byWallet: contactOf(row, 'w') });
@@ -90,6 +106,13 @@ function earlierRowOf(contact: MatchedContact, line: number, claimed: ClaimedVal
     contact.wallet ? claimed.wallets.rowOf(contact.wallet.toLowerCase()) : 0,
   ].filter((row) => row > 0 && row < line);
   return rows.length > 0 ? Math.min(...rows) : 0;
+}
+
+function byEmail(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
 }
 
 function valuesJson(row: CandidateRow, id?: string) {
@@ -240,6 +263,9 @@ export async function commitBatch(
     skipped: job.mode === 'skip' ? existing.length : 0,
     failed: failures.length,
   };
+  // New contacts go in in e-mail order (stored lower-cased; `collate "C"` is code-unit order): the two
+  // e-mail indexes then take the batch page by page instead of at random (about a tenth less write time).
+  fresh.sort((a, b) => byEmail(a.values.email, b.values.email));
   const written = await writeBatch(db, job, from, batch, { fresh, existing, failures }, counts);
   return written ? counts : null;
 }

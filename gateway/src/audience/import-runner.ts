@@ -8,6 +8,9 @@
  * - Heartbeats while working; reads the file in batches (import-source.ts) and commits each batch
  *   with its checkpoint in one transaction (import-batch.ts). The next batch is parsed while the
  *   previous one is in the database (on PostgreSQL that is another process: two cores at work).
+ * - Batches start at the configured size and grow (up to BATCH_GROWTH times it) while they commit
+ *   quickly, so a large file pays the per-batch costs (round trips, commit, checkpoint) less often,
+ *   and shrink back when one takes long, so cancelling and stopping stay prompt.
  * - After a restart the job resumes from its last checkpoint: the rows before it are re-read (not
  *   imported) to know which e-mails and wallets they claimed.
  * - A job that cannot go on ends 'failed' with a sentence for the user; errors never leave the runner.
@@ -43,6 +46,17 @@ export const JOB_ERRORS = {
 const RETRY_CODES = new Set(['23505', '40001', '40P01', '23503']);
 const ATTEMPTS = 5;
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+/** Batches grow up to this many times the configured size... */
+export const BATCH_GROWTH = 8;
+/** ...while a batch commits in less than this; one that takes longer than twice this halves the size. */
+const BATCH_TARGET_MS = 1000;
+
+/** The size of the batch after one of `rows` rows that committed in `ms`. */
+export function nextBatchRows(rows: number, ms: number, configured: number): number {
+  if (ms < BATCH_TARGET_MS) return Math.min(rows * 2, configured * BATCH_GROWTH);
+  if (ms > BATCH_TARGET_MS * 2) return Math.max(Math.floor(rows / 2), configured);
+  return rows;
+}
 
 /** Where an import's file lives (relative to the data directory, as stored on the job). */
 export function importFilePath(jobId: string): string {
@@ -195,7 +209,7 @@ export class ImportRunner {
     }
     if (job.byteOffset > 0) {
       const checkpoint = { rowsDone: job.rowsDone, byteOffset: job.byteOffset };
-      if (!(await source.replayTo(checkpoint, this.config.imports.batchRows))) {
+      if (!(await source.replayTo(checkpoint, this.config.imports.batchRows * BATCH_GROWTH))) {
         await source.close();
         return JOB_ERRORS.fileChanged;
       }
@@ -207,6 +221,7 @@ export class ImportRunner {
     const target: BatchJob = { id: job.id, tenantId: job.tenantId, mode: job.mode, listId: job.listId };
     let at: Checkpoint = { rowsDone: job.rowsDone, byteOffset: job.byteOffset };
     let inflight: Promise<Settled> | null = null;
+    let batchRows = this.config.imports.batchRows;
     const settle = async (): Promise<boolean> => {
       if (!inflight) return true;
       const result = await inflight;
@@ -219,7 +234,7 @@ export class ImportRunner {
       // loop between batches, requests (and this job's cancel) would wait until the import ends.
       await turn();
       if (this.stopping || lost()) break;
-      const batch = await source.next(this.config.imports.batchRows);
+      const batch = await source.next(batchRows);
       if (!(await settle())) return;
       if (!batch) {
         await this.complete(job, at);
@@ -228,8 +243,13 @@ export class ImportRunner {
       const from = at;
       at = { rowsDone: batch.rowsDone, byteOffset: batch.byteOffset };
       // Settled at once, awaited after the next batch is parsed (a rejection is never left unhandled).
+      const started = performance.now();
+      const rows = batchRows;
       inflight = this.commit(target, from, batch, source).then(
-        (committed): Settled => ({ ok: true, committed }),
+        (committed): Settled => {
+          batchRows = nextBatchRows(rows, performance.now() - started, this.config.imports.batchRows);
+          return { ok: true, committed };
+        },
         (error: unknown): Settled => ({ ok: false, error }),
       );
     }

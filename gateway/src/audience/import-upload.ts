@@ -50,8 +50,11 @@ export function saveUpload(source: Readable, target: string, limit: number): Pro
       detach();
       // Drain the rest of the body so the answer can be sent; the socket is closed after it.
       source.resume();
+      // The file may still be opening: remove it once the stream has closed, or it reappears after rm.
+      const removePart = () => fs.rm(part, { force: true }, () => reject(error));
       out.destroy();
-      fs.rm(part, { force: true }, () => reject(error));
+      if (out.closed) removePart();
+      else out.once('close', removePart);
     };
     const checkHead = (): boolean => {
       checked = true;
