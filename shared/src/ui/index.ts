@@ -22,3 +22,4 @@ export * from './data-grid';
 export * from './progress-bar';
 export * from './image-field';
 export * from './copy-field';
+export * from './select-field';

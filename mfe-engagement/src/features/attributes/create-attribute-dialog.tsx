@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, TextField, notify } from '@console/shared';
+import { Button, Dialog, TextField, notify, SELECT_CLASS } from '@console/shared';
 import { ATTRIBUTE_TYPES, type AttributeType } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, createAttribute } from './api';
 import { attributeKeyFromName, attributeKeyProblem } from './attribute-key';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
 import { formErrorsOf, type FormErrors } from './form-errors';
-import { SELECT_CLASS } from './select-class';
 
 const NO_ERRORS: FormErrors = { fields: {}, message: null };
 

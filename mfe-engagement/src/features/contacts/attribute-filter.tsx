@@ -1,6 +1,6 @@
+import { SelectField, SELECT_CLASS } from '@console/shared';
 import { useState } from 'react';
 import type { CustomAttribute } from '@console/shared/contracts';
-import { SelectField, SELECT_CLASS } from './select-field';
 
 const INPUT_CLASS =
   'block w-full rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
@@ -28,11 +28,7 @@ function ValueInput({
     return (
       <label className="block">
         <span className="sr-only">Attribute value</span>
-        <select
-          value={value}
-          onChange={(event) => onApply(event.target.value)}
-          className={`${SELECT_CLASS} ring-slate-300`}
-        >
+        <select value={value} onChange={(event) => onApply(event.target.value)} className={SELECT_CLASS}>
           <option value="">Any value</option>
           <option value="true">Yes</option>
           <option value="false">No</option>

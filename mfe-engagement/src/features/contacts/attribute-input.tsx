@@ -1,7 +1,6 @@
-import { TextField } from '@console/shared';
+import { TextField, SelectField } from '@console/shared';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTE_ERROR_PREFIX } from './contact-form';
-import { SelectField } from './select-field';
 
 /** One input per custom attribute, by type: text, number, date, yes/no, wallet address. */
 export function AttributeInput({

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog } from '@console/shared';
+import { Button, ConfirmDialog, SelectField } from '@console/shared';
 import { SELECT_A_LIST_MESSAGE, type BulkAction, type List } from '@console/shared/contracts';
 import { formatCount, pluralContacts } from './contact-format';
-import { SelectField } from './select-field';
 
 export interface BulkBarProps {
   /** How many contacts the selection stands for. */

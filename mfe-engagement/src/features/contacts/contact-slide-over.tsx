@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, ConfirmDialog, SlideOver, TextField, notify } from '@console/shared';
+import { ApiError, Button, ConfirmDialog, SlideOver, TextField, notify, SelectField } from '@console/shared';
 import { CONTACT_STATUSES, type Contact, type CustomAttribute, type List } from '@console/shared/contracts';
 import { createContact, deleteContact, invalidateAudience, updateContact } from './api';
 import { AttributeInput } from './attribute-input';
@@ -13,7 +13,6 @@ import {
   sortFieldErrors,
   type ContactFormValues,
 } from './contact-form';
-import { SelectField } from './select-field';
 
 const SAVE_FAILED = 'The contact could not be saved. Please try again.';
 

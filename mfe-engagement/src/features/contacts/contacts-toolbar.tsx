@@ -1,9 +1,8 @@
-import { Button } from '@console/shared';
+import { Button, SelectField } from '@console/shared';
 import { CONTACT_SOURCES, CONTACT_STATUSES, type CustomAttribute, type List } from '@console/shared/contracts';
 import { AttributeFilter } from './attribute-filter';
 import { ColumnsMenu } from './columns-menu';
 import { SOURCE_LABELS, STATUS_LABELS } from './contact-format';
-import { SelectField } from './select-field';
 
 const SEARCH_CLASS =
   'block w-full rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';

@@ -1,12 +1,11 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, TextField } from '@console/shared';
+import { ApiError, Button, TextField, SELECT_CLASS } from '@console/shared';
 import type { CustomAttribute, ImportJob, ImportMode, ImportTarget, StartImportBody } from '@console/shared/contracts';
 import { IMPORTS_KEY, allListsQuery, importJobKey, startImport, uploadImportFile } from './api';
 import { formErrorsOf } from './form-errors';
 import { MAP_IDENTITY_MESSAGE, targetOptions } from './import-targets';
 import { previewTable } from './read-csv-preview';
-import { SELECT_CLASS } from './select-class';
 import { assignTarget, mapsIdentity, suggestMapping } from './suggest-mapping';
 
 const NEW_LIST = '__new__';

@@ -1,8 +1,6 @@
 import { useId } from 'react';
+import { SELECT_CLASS } from '@console/shared';
 import { PRIORITY_OPTIONS } from '@console/shared/contracts';
-
-const SELECT_CLASS =
-  'block w-full rounded-control border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none';
 
 /** A labelled select of the priorities 0 to 100, step 10 (spec section 9). */
 export function PrioritySelect({

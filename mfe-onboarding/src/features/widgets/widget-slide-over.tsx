@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, SlideOver, TOAST_SHORT_DURATION, TextField, notify } from '@console/shared';
+import { Button, SlideOver, TOAST_SHORT_DURATION, TextField, notify, SelectField } from '@console/shared';
 import { COMMUNITY_LIMITS, WIDGET_TYPES, type Widget, type WidgetDetail } from '@console/shared/contracts';
 import { createWidget, invalidateWidgets, updateWidget, useWidgetTargets } from './api';
-import { SelectField } from './select-field';
 import {
   NO_WIDGET_ERRORS,
   parseWidgetForm,
