@@ -45,6 +45,23 @@ export interface OnboardingConfig {
   signupConfirmTtlMs: number;
 }
 
+/** Stripe (issue 5): the official SDK against api.stripe.com, or another host (a local fake in tests). */
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies the signatures of POST /v1/billing/webhook (required with the secret key). */
+  webhookSecret: string;
+  /** Unset: the SDK's defaults (api.stripe.com, 443, https). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** The payment provider: 'stripe' when STRIPE_SECRET_KEY is set, else the local provider. */
+export interface BillingConfig {
+  provider: 'local' | 'stripe';
+  stripe: StripeConfig | null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -71,6 +88,7 @@ export interface Config {
   logLevel: string;
   imports: ImportConfig;
   onboarding: OnboardingConfig;
+  billing: BillingConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -109,6 +127,25 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
     }
   }
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+function billingConfig(env: Env): BillingConfig {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey) return { provider: 'local', stripe: null };
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  if (!webhookSecret) {
+    // Without the webhook, downgrades Stripe applies at the period end would never reach the tenant's plan.
+    throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
+  }
+  const protocol = env.STRIPE_API_PROTOCOL || undefined;
+  if (protocol !== undefined && protocol !== 'http' && protocol !== 'https') {
+    throw new Error(`STRIPE_API_PROTOCOL must be http or https, got "${protocol}"`);
+  }
+  const stripe: StripeConfig = { secretKey, webhookSecret };
+  if (env.STRIPE_API_HOST) stripe.host = env.STRIPE_API_HOST;
+  if (env.STRIPE_API_PORT) stripe.port = int(env, 'STRIPE_API_PORT', 443);
+  if (protocol) stripe.protocol = protocol;
+  return { provider: 'stripe', stripe };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -164,5 +201,6 @@ export function loadConfig(env: Env = process.env): Config {
       signupWidgetMax: int(env, 'SIGNUP_THROTTLE_WIDGET_MAX', 1000),
       signupConfirmTtlMs: int(env, 'SIGNUP_CONFIRM_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     },
+    billing: billingConfig(env),
   };
 }

@@ -17,7 +17,7 @@ import {
   PortalResponse,
 } from '../contracts';
 import { requirePermission, tenantOf } from '../auth/guards';
-import { LocalBillingProvider } from '../billing/local-provider';
+import { createBillingProvider } from '../billing/create-provider';
 import { invalidPortalPage, PORTAL_CSP, portalPage, type PortalAction, PORTAL_ACTIONS } from '../billing/portal-page';
 import { consoleReturnUrl, verifyPortalToken } from '../billing/portal-token';
 import { RETURN_URL_INVALID } from '../billing/provider';
@@ -46,7 +46,7 @@ function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const billing = new LocalBillingProvider(db, config);
+  const { provider: billing, local } = createBillingProvider(db, config, app.log);
   const onRequest = requirePermission('company_settings');
 
   let timer: NodeJS.Timeout | null = null;
@@ -166,6 +166,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The local billing portal page
   // ---------------------------------------------------------------------------------------------
 
+  // Only the local provider has it: Stripe's portal is Stripe's (portalUrl above).
+  if (!local) return;
+  const portalBilling = local;
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -194,7 +198,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       status,
       portalPage({
         tenantName: tenant.name,
-        paymentMethod: await billing.paymentMethod(claims.tenantId),
+        paymentMethod: await portalBilling.paymentMethod(claims.tenantId),
         action: portalPath(token),
         returnUrl: claims.returnUrl,
         notice,
@@ -216,7 +220,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     const action = typeof body === 'object' && body !== null && 'action' in body ? body.action : undefined;
     if (action !== 'working' && action !== 'failing') return showPortal(reply, req.params['*'], 400);
     const chosen: PortalAction = action;
-    await billing.setPaymentMethod(claims.tenantId, chosen === 'failing');
+    await portalBilling.setPaymentMethod(claims.tenantId, chosen === 'failing');
     req.log.info({ tenantId: claims.tenantId, action: PORTAL_ACTIONS[chosen] }, 'billing portal: payment method set');
     return reply
       .code(303)
