@@ -121,5 +121,8 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(widgetRoutes, { prefix: '/v1/widgets' });
   await app.register(import('./routes/plans'), { prefix: '/v1/plans' });
   await app.register(import('./routes/billing'));
+  if (config.billing.stripe) await app.register(import('./routes/billing-webhook'));
+  await app.register(import('./routes/plans-public'));
+  await app.register(import('./routes/checkout'));
   return app;
 }

@@ -11,7 +11,8 @@ import { ResetRequestPage } from './pages/reset-request';
 import { ResetPasswordPage } from './pages/reset-password';
 import { ConfirmEmailPage } from './pages/confirm-email';
 import { OverviewPage } from './pages/overview';
-import { CheckoutPage, CheckoutSuccessPage } from './pages/checkout';
+import { CheckoutPage } from './pages/checkout';
+import { CheckoutSuccessPage } from './pages/checkout-success';
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,

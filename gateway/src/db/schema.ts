@@ -576,3 +576,47 @@ export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type CommunityRow = typeof communities.$inferSelect;
 export type WidgetRow = typeof widgets.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Checkout (issue 5): a new customer's subscription, started without a session
+// ---------------------------------------------------------------------------------------------
+
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/**
+ * A checkout started from /checkout/:price_id: the order and the future owner's account (the password
+ * only as its argon2id hash, cleared once the account exists or the checkout expires). Paying creates
+ * the tenant, its owner, billing account, subscription and invoice in one transaction and sets
+ * `tenant_id`/`user_id`. `complete_secret_hash` (SHA-256) keys the one sign-in after payment to the
+ * browser that started the checkout.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    priceId: text('price_id')
+      .notNull()
+      .references(() => planPrices.priceId),
+    tenantName: text('tenant_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    completeSecretHash: text('complete_secret_hash').notNull(),
+    status: text('status').$type<CheckoutStatus>().notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** When the one sign-in after payment was handed out. */
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkout_sessions_expires_idx').on(t.status, t.expiresAt),
+    check('checkout_sessions_status_check', sql`${t.status} in ('pending', 'paid', 'expired')`),
+  ],
+);
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

@@ -6,3 +6,4 @@ export * from './audience';
 export * from './segments';
 export * from './onboarding';
 export * from './billing';
+export * from './checkout';

@@ -1,0 +1,65 @@
+/**
+ * Checkout (issue 5): a new customer subscribes from /checkout/:price_id without a session. The
+ * console posts the order and the owner's account, the gateway answers the payment provider's hosted
+ * page; after payment the browser comes back to /checkout/success?session=<id>, which trades the
+ * paid checkout for a session token once.
+ */
+import * as z from 'zod/mini';
+import { PLAN_KEYS } from '../access/vocabulary';
+import { Email, NewPassword } from './auth';
+import { BILLING_PERIODS } from './billing';
+
+/** Spec section 5: text inputs hold at most 100 characters. */
+const Name = (label: string) =>
+  z.string().check(z.trim(), z.minLength(1, `Enter your ${label}.`), z.maxLength(100, 'Use at most 100 characters.'));
+
+export const CheckoutBody = z.object({
+  price_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  tenant_name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter the name of your community.'),
+      z.maxLength(100, 'Use at most 100 characters.'),
+    ),
+  first_name: Name('first name'),
+  last_name: Name('last name'),
+  email: Email,
+  password: NewPassword,
+});
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/**
+ * POST /v1/checkout: `url` is the payment provider's hosted payment page. `secret` stays in the
+ * browser that started the checkout (session storage) and is needed, with `session_id`, for the one
+ * sign-in after payment.
+ */
+export const CheckoutStarted = z.object({ url: z.string(), session_id: z.string(), secret: z.string() });
+export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
+
+/** POST /v1/checkout/{id}/complete. */
+export const CheckoutCompleteBody = z.object({ secret: z.string().check(z.minLength(1), z.maxLength(200)) });
+export type CheckoutCompleteBody = z.infer<typeof CheckoutCompleteBody>;
+
+/** What was bought: the success page's summary. Amount in US dollars for the whole period. */
+export const CheckoutSummary = z.object({
+  tenant_name: z.string(),
+  plan: z.object({ key: z.enum(PLAN_KEYS), name: z.string(), label: z.string() }),
+  price_id: z.string(),
+  emails: z.string(),
+  period: z.enum(BILLING_PERIODS),
+  amount: z.number(),
+  period_end: z.string(),
+});
+export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
+
+/** A session token for the new owner (once per paid checkout) and what was bought. */
+export const CheckoutCompleted = z.object({ token: z.string(), checkout: CheckoutSummary });
+export type CheckoutCompleted = z.infer<typeof CheckoutCompleted>;
+
+/** The field error of an e-mail address that already has an account. */
+export const CHECKOUT_EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
+/** The local provider's test cards. */
+export const TEST_CARD_PAYS = '4242 4242 4242 4242';
+export const TEST_CARD_DECLINES = '4000 0000 0000 0002';
+export const CARD_DECLINED = 'Your card was declined.';
