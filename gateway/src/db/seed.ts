@@ -110,16 +110,18 @@ export const SEED_GLOBAL_ADMIN: SeedUser = {
   lastName: 'Global',
 };
 
-/** Plans and their prices always match the shared vocabulary and billing/catalogue.ts (upsert by key and price id). */
+/** Plans and prices from billing/catalogue.ts on first start; later only names and granted features follow the code. */
 export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
   const ids = new Map<PlanKey, string>();
   for (const key of PLAN_KEYS) {
     const cardFeatures = CATALOGUE.find((p) => p.key === key)?.cardFeatures ?? [];
-    const values = { ...PLAN_NAMES[key], features: [...PLAN_FEATURES[key]], cardFeatures: [...cardFeatures] };
+    const { name, label } = PLAN_NAMES[key];
+    const features = [...PLAN_FEATURES[key]];
+    // Label and card features are the admins' (PATCH /v1/plans/{id}): written once, never overwritten.
     const [row] = await db
       .insert(plans)
-      .values({ key, ...values })
-      .onConflictDoUpdate({ target: plans.key, set: values })
+      .values({ key, name, label, features, cardFeatures: [...cardFeatures] })
+      .onConflictDoUpdate({ target: plans.key, set: { name, features } })
       .returning({ id: plans.id });
     if (!row) throw new Error(`plan ${key} was not stored`);
     ids.set(key, row.id);
@@ -129,21 +131,9 @@ export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
     if (!planId) throw new Error(`unknown plan ${planKey}`);
     return { ...price, planId };
   });
-  await db
-    .insert(planPrices)
-    .values(prices)
-    .onConflictDoUpdate({
-      target: planPrices.priceId,
-      set: {
-        planId: sql`excluded.plan_id`,
-        optionKey: sql`excluded.option_key`,
-        position: sql`excluded.position`,
-        emails: sql`excluded.emails`,
-        emailLimit: sql`excluded.email_limit`,
-        period: sql`excluded.period`,
-        amountCents: sql`excluded.amount_cents`,
-      },
-    });
+  // Prices are the admins' once stored (amounts, volumes, even ids may have been edited): insert
+  // what is missing, never overwrite (a renamed id must not come back as a duplicate option).
+  await db.insert(planPrices).values(prices).onConflictDoNothing();
   return ids;
 }
 

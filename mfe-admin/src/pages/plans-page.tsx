@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared';
+import { PlansScreen } from '../features/plans/plans-screen';
 
-export default function Page() {
-  return <PlannedPage title="Plans" description="The plan catalogue." />;
+/** Plans (admin_plans): view and edit the plan catalogue. */
+export default function PlansPage() {
+  return <PlansScreen />;
 }

@@ -158,3 +158,120 @@ export const BillingOverview = z.object({
   invoices: z.array(Invoice),
 });
 export type BillingOverview = z.infer<typeof BillingOverview>;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue administration (admin_plans): PATCH /v1/plans/{id}
+// ---------------------------------------------------------------------------------------------
+
+/** Limits of the plan editor; the gateway enforces the same. */
+export const PLAN_EDIT_LIMITS = {
+  label: 100,
+  features: 12,
+  feature: 120,
+  /** Every plan has exactly five pricing options. */
+  options: 5,
+  /** US dollars for the whole period. */
+  price: 1_000_000,
+  priceIdMin: 3,
+  priceIdMax: 100,
+  /** E-mails of one option (keeps the volume within a 32-bit integer). */
+  emails: 1_000_000_000,
+} as const;
+
+/** An e-mail volume as the cards show it: dots as thousands separators ('10.000', '1.250.000'). */
+export const EMAIL_VOLUME_PATTERN = /^[1-9]\d{0,2}(?:\.\d{3})*$/;
+/** A payment provider price id: letters, digits, '_' and '-'. */
+export const PRICE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** '1.250.000' -> 1250000; null for text that is not a dotted volume. */
+export function parseEmailVolume(text: string): number | null {
+  const trimmed = text.trim();
+  if (!EMAIL_VOLUME_PATTERN.test(trimmed)) return null;
+  return Number(trimmed.replace(/\./g, ''));
+}
+
+/** True when an amount has at most two decimals (whole cents). */
+export function hasWholeCents(amount: number): boolean {
+  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}
+
+/** One price of an option as the editor sends it. */
+export const PriceVariantUpdate = z.object({
+  price: z
+    .number()
+    .check(
+      z.positive('Enter a price above 0.'),
+      z.lte(PLAN_EDIT_LIMITS.price, 'Use at most 1,000,000.'),
+      z.refine(hasWholeCents, 'Use at most 2 decimals.'),
+    ),
+  id: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(PLAN_EDIT_LIMITS.priceIdMin, 'Use at least 3 characters.'),
+      z.maxLength(PLAN_EDIT_LIMITS.priceIdMax, 'Use at most 100 characters.'),
+      z.regex(PRICE_ID_PATTERN, 'Use letters, digits, _ and - only.'),
+    ),
+});
+export type PriceVariantUpdate = z.infer<typeof PriceVariantUpdate>;
+
+/** One pricing option as the editor sends it: its key (not editable), the volume text and three prices. */
+export const PricingOptionUpdate = z.object({
+  key: z.string().check(z.minLength(1, 'Missing the option key.'), z.maxLength(100)),
+  emails: z.string().check(
+    z.trim(),
+    z.regex(EMAIL_VOLUME_PATTERN, 'Use dots as thousands separators, e.g. 10.000.'),
+    z.refine((text) => (parseEmailVolume(text) ?? 0) <= PLAN_EDIT_LIMITS.emails, 'Use at most 1.000.000.000 e-mails.'),
+  ),
+  monthly: PriceVariantUpdate,
+  semiAnnual: PriceVariantUpdate,
+  yearly: PriceVariantUpdate,
+});
+export type PricingOptionUpdate = z.infer<typeof PricingOptionUpdate>;
+
+/**
+ * PATCH /v1/plans/{id} (admin_plans): every field optional; pricing, when sent, is exactly the plan's
+ * five options in their order (by key). The gateway answers the updated Plan, or 400 with field
+ * errors keyed like 'label', 'features.2', 'pricing.2.yearly.price'; besides the checks here it
+ * refuses a price id used by another price, a volume not above the option before, and a new id
+ * for a price a subscription uses.
+ */
+export const PlanUpdate = z.object({
+  label: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Enter a label.'),
+        z.maxLength(PLAN_EDIT_LIMITS.label, 'Use at most 100 characters.'),
+      ),
+  ),
+  features: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, 'Enter a feature or remove the row.'),
+            z.maxLength(PLAN_EDIT_LIMITS.feature, 'Use at most 120 characters.'),
+          ),
+      )
+      .check(
+        z.minLength(1, 'Add at least one feature.'),
+        z.maxLength(PLAN_EDIT_LIMITS.features, 'Use at most 12 features.'),
+      ),
+  ),
+  pricing: z.optional(
+    z.array(PricingOptionUpdate).check(z.length(PLAN_EDIT_LIMITS.options, 'Send the five pricing options.')),
+  ),
+});
+export type PlanUpdate = z.infer<typeof PlanUpdate>;
+
+/** Messages of the gateway's catalogue checks (the editor shows them under the fields). */
+export const PLAN_EDIT_MESSAGES = {
+  priceIdTaken: 'This price id is used by another price.',
+  priceIdInUse: 'A subscription uses this price id.',
+  volumeNotRising: 'Use more e-mails than the option before.',
+  duplicateFeature: 'This feature is already listed.',
+} as const;

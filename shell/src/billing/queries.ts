@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingKeys, changePlan, fetchChangeSummary, fetchPlans } from './api';
 import { completePlanChange } from './complete-plan-change';
 
-const CATALOGUE_STALE_MS = 5 * 60_000;
-
-/** The plan catalogue, fetched while the picker is open. */
+/**
+ * The plan catalogue, fetched each time the picker opens (stale at once: platform admins edit labels
+ * and prices from /plans, and the next opening must show them; the last answer shows meanwhile).
+ */
 export function usePlanCatalogue(enabled: boolean) {
-  return useQuery({ queryKey: billingKeys.plans, queryFn: fetchPlans, enabled, staleTime: CATALOGUE_STALE_MS });
+  return useQuery({ queryKey: billingKeys.plans, queryFn: fetchPlans, enabled, staleTime: 0 });
 }
 
 /**
