@@ -1,14 +1,16 @@
 /**
- * Test kit for the audience screens (import, segments, custom attributes): a fake gateway behind
- * `fetch` (ky calls it with a Request) and a render helper with a fresh query cache and a router.
+ * Test kit for the audience screens (import, segments, custom attributes): a fake gateway with
+ * overridable routes (on the fetch installer and path matching of jest/fake-gateway) and a render
+ * helper with a fresh query cache and a router.
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared';
+import { GATEWAY, TEST_QUERY_OPTIONS, installFetch, matchPath } from '../../jest/fake-gateway';
 
-export const GATEWAY = 'http://gw.test';
+export { GATEWAY };
 
 export interface FakeRequest {
   method: string;
@@ -32,27 +34,12 @@ export const json = (body: unknown, status = 200) =>
 export const badRequest = (errors: Record<string, string[]>, message = 'Check the highlighted fields.') =>
   json({ message, errors }, 400);
 
-function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] ?? '';
-    const g = got[i] ?? '';
-    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(g);
-    else if (w !== g) return null;
-  }
-  return params;
-}
-
 /** Install a fake gateway on globalThis.fetch. Routes are 'METHOD /path/:param'; unknown routes answer 404. */
 export function fakeGateway() {
   setRuntimeConfig({ ...DEFAULT_CONFIG, gatewayUrl: GATEWAY });
   const routes: { method: string; pattern: string; handler: Handler }[] = [];
   const calls: FakeRequest[] = [];
-  globalThis.fetch = (async (input: Request) => {
-    const text = await input.text();
+  installFetch(async (input, text) => {
     const url = new URL(input.url);
     let parsed: unknown;
     try {
@@ -81,7 +68,7 @@ export function fakeGateway() {
     }
     calls.push({ ...base, params: {} });
     return json({ message: 'Not found' }, 404);
-  }) as typeof fetch;
+  });
 
   return {
     calls,
@@ -115,7 +102,7 @@ function LocationProbe() {
 
 /** Render a page at `path` with a fresh query cache; `screen.getByTestId('location')` shows where it is. */
 export function renderPage(page: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient(TEST_QUERY_OPTIONS);
   const utils = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
