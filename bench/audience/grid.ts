@@ -81,7 +81,11 @@ interface Measured {
 
 /** Waits for the probe to see the rows, and pairs them with the last matching response before them. */
 async function measured(page: Page, url: RegExp): Promise<Measured> {
-  await page.waitForFunction(() => window.__audienceGrid?.frame !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => window.__audienceGrid !== undefined && window.__audienceGrid.frame !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
   const probe = await page.evaluate(() => window.__audienceGrid);
   if (!probe || probe.rendered === null || probe.frame === null) throw new Error('the grid probe saw nothing');
   const rendered = probe.rendered;
@@ -132,6 +136,8 @@ export async function gridBench(browser: Browser, shellUrl: string, gatewayUrl: 
     const { page, context } = await newSession(browser, shellUrl);
     try {
       await context.addCookies([{ name: 'token', value: token, url: shellUrl }]);
+      // tsx names the probe's inner functions through an `__name` helper the page lacks: give it one.
+      await context.addInitScript('globalThis.__name ??= (fn) => fn;');
       await context.addInitScript(installProbe, ROWS);
       await page.goto('/engagement/contacts');
       open.push(await measured(page, new RegExp(`[?&]perPage=${ROWS}(&|$)`)));
