@@ -12,3 +12,4 @@ export * from './ui';
 export * from './lists';
 export * from './layout/impersonate-button';
 export * from './billing/format';
+export * from './billing/texts';

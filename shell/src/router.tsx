@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES, type RouteDef, type ShellPage } from './routes';
 import { guard } from './guard';
@@ -11,8 +11,12 @@ import { ResetRequestPage } from './pages/reset-request';
 import { ResetPasswordPage } from './pages/reset-password';
 import { ConfirmEmailPage } from './pages/confirm-email';
 import { OverviewPage } from './pages/overview';
-import { CheckoutPage } from './pages/checkout';
-import { CheckoutSuccessPage } from './pages/checkout-success';
+
+/** The checkout pages are for new customers only: their code loads when they are visited. */
+const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
+const CheckoutSuccessPage = lazy(() =>
+  import('./pages/checkout-success').then((m) => ({ default: m.CheckoutSuccessPage })),
+);
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,
@@ -49,7 +53,9 @@ function toRoute(def: RouteDef): RouteObject {
     loader: ({ request }) => guard(def, new URL(request.url).pathname),
     shouldRevalidate: revalidateOnPathChange,
     element: Page ? (
-      <Page />
+      <Suspense fallback={<Booting />}>
+        <Page />
+      </Suspense>
     ) : 'remote' in page ? (
       <RemotePage key={def.name} remote={page.remote} module={page.module} />
     ) : null,

@@ -1,5 +1,4 @@
-import { api, consoleStore, Tenant } from '@console/shared';
-import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/contracts';
+import { api, consoleStore, NO_BILLING_TEXT, NO_BILLING_TITLE, Tenant } from '@console/shared';
 
 /**
  * Upgrade pressed (spec section 4): with a billing customer id the plan picker opens (hosted by the

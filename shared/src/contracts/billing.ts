@@ -113,9 +113,7 @@ export type ChangeResult = z.infer<typeof ChangeResult>;
 export const PAYMENT_FAILED_MESSAGE = 'Error processing payment, please check your payment method and try again.';
 
 /** Spec section 8: Upgrade pressed without automated billing (no billing customer id). */
-export const NO_BILLING_TITLE = 'Contact your account manager';
-export const NO_BILLING_TEXT =
-  "We aren't able to change your plan because you aren't set up for automated billing. Please contact your account manager to discuss your options.";
+export { NO_BILLING_TEXT, NO_BILLING_TITLE } from '../billing/texts';
 
 /** POST /v1/billing/access-portal: return_url must be a console URL (anything else is a 400). */
 export const PortalRequest = z.object({ return_url: z.string().check(z.maxLength(2048)) });

@@ -1,6 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog, InfoDialog, UpgradeDialog, consoleStore, notify, useConsole } from '@console/shared';
-import { PlanChangeFlow } from '../billing/plan-change-flow';
 import { startUpgrade } from '../upgrade';
+
+/** The plan picker and its confirmation: loaded the first time plans are opened, not at start-up. */
+const PlanChangeFlow = lazy(() => import('../billing/plan-change-flow').then((m) => ({ default: m.PlanChangeFlow })));
 
 /** The dialogs any bundle can open through the shared store, hosted once by the shell. */
 export function DialogsHost() {
@@ -8,6 +11,9 @@ export function DialogsHost() {
   const info = useConsole((s) => s.info);
   const confirm = useConsole((s) => s.confirm);
   const store = consoleStore.getState();
+  const plansOpen = useConsole((s) => s.plans.open);
+  const [plansLoaded, setPlansLoaded] = useState(plansOpen);
+  if (plansOpen && !plansLoaded) setPlansLoaded(true);
 
   return (
     <>
@@ -39,7 +45,11 @@ export function DialogsHost() {
         }}
         onClose={store.closeConfirm}
       />
-      <PlanChangeFlow />
+      {plansLoaded && (
+        <Suspense fallback={null}>
+          <PlanChangeFlow />
+        </Suspense>
+      )}
     </>
   );
 }
