@@ -1,7 +1,10 @@
 // The contacts grid in Chromium with 500 rows per page: time from the end of the /v1/contacts
 // response (Resource Timing responseEnd) to 500 rows in the grid's <tbody> (a MutationObserver in
-// the page), and to the next frame after that. Two cases: opening /engagement/contacts (fresh
-// context each run), and going to the next / previous page in an open grid.
+// the page), and to the next frame after that. Cases: opening /engagement/contacts (fresh context
+// each run), and going to the next / previous page in an open grid. A page change is paired only
+// with a response requested after its click: going back to a page fetched within the query
+// staleTime (shared/src/query.ts) sends no request at all (the rows come from the query cache), so
+// that case is timed from the click instead, in a row of its own.
 //
 // Runs against a started system (run-all.ts calls gridBench), or alone: `tsx audience/grid.ts`
 // starts the system on the bench ports (3200-3205, 4200) with a fresh embedded database; it needs
@@ -24,8 +27,10 @@ const ROWS = 500;
 const IMPORT_ROWS = 1600;
 
 interface GridProbe {
-  /** /v1/contacts responses seen so far. */
-  responses: { url: string; end: number }[];
+  /** /v1/contacts responses seen so far (Resource Timing startTime and responseEnd). */
+  responses: { url: string; start: number; end: number }[];
+  /** When the last click in the page happened (event timeStamp), or null before any. */
+  clicked: number | null;
   /** Waiting for this many rows, and (after a page change) a first row other than this text. */
   rows: number;
   firstRowNot: string | null;
@@ -48,12 +53,12 @@ function installProbe(rows: number) {
       null,
     );
   localStorage.setItem('perPage', String(rows));
-  const probe: GridProbe = { responses: [], rows, firstRowNot: null, rendered: null, frame: null };
+  const probe: GridProbe = { responses: [], clicked: null, rows, firstRowNot: null, rendered: null, frame: null };
   window.__audienceGrid = probe;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e instanceof PerformanceResourceTiming && e.name.includes('/v1/contacts?')) {
-        probe.responses.push({ url: e.name, end: e.responseEnd });
+        probe.responses.push({ url: e.name, start: e.startTime, end: e.responseEnd });
       }
     }
   }).observe({ type: 'resource', buffered: true });
@@ -69,18 +74,45 @@ function installProbe(rows: number) {
       }),
     );
   };
+  document.addEventListener(
+    'click',
+    (event) => {
+      probe.clicked = event.timeStamp;
+    },
+    true,
+  );
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 interface Measured {
-  /** responseEnd to 500 rows in the DOM. */
+  /** responseEnd (or, for rows from the query cache, the click) to 500 rows in the DOM. */
   dom: number;
-  /** responseEnd to the frame after. */
+  /** The same start to the frame after. */
   frame: number;
+  /** No request was sent after the click: the rows came from the query cache, timed from the click. */
+  cached: boolean;
 }
 
-/** Waits for the probe to see the rows, and pairs them with the last matching response before them. */
-async function measured(page: Page, url: RegExp): Promise<Measured> {
+/**
+ * The response the rows were rendered from: the last one matching `url` that ended before the rows
+ * and, after a click (`since`), was requested after it (an older response for the same page is not
+ * what the rows were rendered from). Null when there is none.
+ */
+function pairedResponse(
+  responses: readonly { url: string; start: number; end: number }[],
+  url: RegExp,
+  rendered: number,
+  since: number | null,
+): { url: string; start: number; end: number } | null {
+  const after = (r: { start: number }) => since === null || r.start >= since;
+  return responses.filter((r) => url.test(r.url) && r.end <= rendered && after(r)).at(-1) ?? null;
+}
+
+/**
+ * Waits for the probe to see the rows and pairs them with their response (see pairedResponse). After a
+ * click (`afterClick`) with no new response, the rows came from the query cache: timed from the click.
+ */
+async function measured(page: Page, url: RegExp, afterClick = false): Promise<Measured> {
   await page.waitForFunction(
     () => window.__audienceGrid !== undefined && window.__audienceGrid.frame !== null,
     undefined,
@@ -89,9 +121,12 @@ async function measured(page: Page, url: RegExp): Promise<Measured> {
   const probe = await page.evaluate(() => window.__audienceGrid);
   if (!probe || probe.rendered === null || probe.frame === null) throw new Error('the grid probe saw nothing');
   const rendered = probe.rendered;
-  const response = probe.responses.filter((r) => url.test(r.url) && r.end <= rendered).at(-1);
-  if (!response) throw new Error(`no /v1/contacts response matching ${url} before the rows rendered`);
-  return { dom: rendered - response.end, frame: probe.frame - response.end };
+  if (afterClick && probe.clicked === null) throw new Error('the grid probe saw no click');
+  const since = afterClick ? probe.clicked : null;
+  const response = pairedResponse(probe.responses, url, rendered, since);
+  if (response) return { dom: rendered - response.end, frame: probe.frame - response.end, cached: false };
+  if (since === null) throw new Error(`no /v1/contacts response matching ${url} before the rows rendered`);
+  return { dom: rendered - since, frame: probe.frame - since, cached: true };
 }
 
 /** Imports IMPORT_ROWS contacts into the grid tenant when it has fewer than two pages of them. */
@@ -149,18 +184,22 @@ export async function gridBench(browser: Browser, shellUrl: string, gatewayUrl: 
           if (!probe) return;
           const bodies = Array.from(document.querySelectorAll('tbody')).sort((a, b) => b.rows.length - a.rows.length);
           probe.firstRowNot = bodies[0]?.rows[0]?.textContent ?? null;
+          probe.clicked = null;
           probe.rendered = null;
           probe.frame = null;
         });
         const pagination = page.getByRole('navigation', { name: 'Pagination' });
         await pagination.getByRole('button', { name: target === 2 ? 'Next' : 'Previous', exact: true }).click();
-        change.push(await measured(page, new RegExp(`[?&]page=${target}(&|$)`)));
+        change.push(await measured(page, new RegExp(`[?&]page=${target}(&|$)`), true));
       }
     } finally {
       await context.close();
     }
   }
+  const fetched = change.filter((x) => !x.cached);
+  const cached = change.filter((x) => x.cached);
   const row = (label: string, xs: Measured[]): Cell[] => {
+    if (xs.length === 0) return [label, 0, '–', '–', '–', '–'];
     const dom = summarise(xs.map((x) => x.dom));
     const frame = summarise(xs.map((x) => x.frame));
     return [label, dom.n, ms(dom.median), ms(dom.p95), ms(frame.median), ms(frame.p95)];
@@ -171,7 +210,8 @@ export async function gridBench(browser: Browser, shellUrl: string, gatewayUrl: 
     mdTable([
       ['from /v1/contacts responseEnd to 500 rows', 'n', 'DOM median ms', 'DOM p95 ms', 'next frame median ms', 'next frame p95 ms'], // prettier-ignore
       row('opening /engagement/contacts', open),
-      row('next / previous page', change),
+      row('next / previous page (fetched)', fetched),
+      row('back to a page in the query cache (from the click)', cached),
     ]),
   ].join('\n');
 }
