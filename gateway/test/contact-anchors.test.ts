@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField, type SortOrder } from '../src/contracts';
-import { anchoredPage, type AnchorOptions } from '../src/audience/contact-anchors';
+import { anchoredPage, anchorsKept, type AnchorOptions } from '../src/audience/contact-anchors';
 import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contact-query';
 import { queryRows, textOf } from '../src/audience/import-sql';
 import { contacts } from '../src/db/schema';
@@ -55,7 +55,11 @@ async function total(): Promise<number> {
 }
 
 /** Every page through the anchors equals the plain order; returns how many pages were checked. */
-async function checkEveryPage(perPages: readonly number[], fields: readonly ContactSortField[] = CONTACT_SORT_FIELDS) {
+async function checkEveryPage(
+  perPages: readonly number[],
+  fields: readonly ContactSortField[] = CONTACT_SORT_FIELDS,
+  options: AnchorOptions = SMALL,
+) {
   const n = await total();
   let pages = 0;
   for (const sortField of fields) {
@@ -64,7 +68,7 @@ async function checkEveryPage(perPages: readonly number[], fields: readonly Cont
       assert.equal(expected.length, n);
       for (const perPage of perPages) {
         for (let offset = 0; offset < n; offset += perPage) {
-          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, SMALL);
+          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, options);
           assert.ok(rows, `${sortField} ${sortOrder}: anchors were used`);
           assert.deepEqual(
             rows.map((r) => r.id),
@@ -154,6 +158,23 @@ describe('page anchors', () => {
       values (${labId}::uuid, 'aaa.early@example.com', 'Early', 'Aaa', timestamptz '2024-06-01 00:00:00+00', timestamptz '2024-06-01 00:00:00+00')`);
     assert.equal(await total(), before);
     await checkEveryPage([10]);
+  });
+
+  it('a first page starts building the anchors of every sort field in the background', async () => {
+    const db = gw.handle.db;
+    // An anchor every 5 rows: no set of this size was built by the tests above.
+    const options: AnchorOptions = { every: 5, from: 0 };
+    assert.ok(CONTACT_SORT_FIELDS.every((f) => !anchorsKept(db, labId, f, options.every)));
+    const scope = await resolveContactFilter(db, labId, {});
+    const first = await contactPage(db, scope, { page: 1, perPage: 10, sortField: 'email', sortOrder: 'desc' }, 0, options); // prettier-ignore
+    assert.equal(first.rows.length, 10);
+    // No further request: the anchors of all sort fields appear on their own.
+    const deadline = Date.now() + 20_000;
+    while (!CONTACT_SORT_FIELDS.every((f) => anchorsKept(db, labId, f, options.every))) {
+      assert.ok(Date.now() < deadline, 'anchors built in the background within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok((await checkEveryPage([10, 25], CONTACT_SORT_FIELDS, options)) > 0);
   });
 
   it('builds no anchors while a transaction that began before the last write is open (PostgreSQL)', async (t) => {

@@ -15,7 +15,9 @@
  * - counts come from the trigger-kept counters when the filter is none, a status or a list alone;
  * - the unfiltered grid, deep pages (OFFSET >= PAGE_ANCHORS.from): a keyset read after the nearest
  *   page anchor, a sampled (key, id) every PAGE_ANCHORS.every rows of the sort, kept in memory while
- *   the tenant's contacts do not change (contact-anchors.ts); any page costs a few ms;
+ *   the tenant's contacts do not change (contact-anchors.ts); any page costs a few ms. Any request
+ *   of that grid starts building the missing or stale anchors of every sort field in the background
+ *   (prefetchAnchors), so the first deep jump seldom pays the build;
  * - a page past the middle is read from the end in reverse (the worst page costs half a walk);
  * - few matches (<= SORT_MATCHES_UP_TO) or a search sorted by a searched column: read every match
  *   and sort them, instead of walking the sort index (see sortMatches);
@@ -43,7 +45,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { pageWindow } from '../lib/pagination';
-import { anchoredPage, PAGE_ANCHORS, type AnchorOptions } from './contact-anchors';
+import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorOptions } from './contact-anchors';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
 import { isUuid } from './db-helpers';
@@ -355,18 +357,33 @@ export async function contactPage(
   anchors: AnchorOptions = PAGE_ANCHORS,
 ): Promise<{ rows: ContactRow[]; count: number }> {
   const total = await countContacts(db, scope);
-  if (scope.count.kind === 'tenant' && !sortMatches(total, scope.searching, q.sortField, sortUpTo)) {
-    // The unfiltered grid: a deep page is read after the nearest page anchor instead of OFFSET.
+  // The unfiltered grid of a tenant large enough for anchors (a page at OFFSET >= anchors.from,
+  // counted from the nearer end, exists): once this page is read, the anchors of its sort fields
+  // that are missing or stale are built in the background, so a later deep page finds them ready.
+  const anchored =
+    scope.count.kind === 'tenant' &&
+    !sortMatches(total, scope.searching, q.sortField, sortUpTo) &&
+    total >= 2 * anchors.from;
+  const prefetch = () => {
+    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every);
+  };
+  if (anchored) {
+    // A deep page is read after the nearest page anchor instead of OFFSET.
     const { offset, limit } = pageWindow(q.page, q.perPage);
     const plan = pagePlan(offset, limit, total);
     if (plan.limit > 0 && plan.offset >= anchors.from) {
       const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors);
+      prefetch();
       if (rows) return { rows, count: total };
     }
   }
   const page = contactPageQuery(db, scope, q, total, sortUpTo);
-  if (!page) return { rows: [], count: total };
+  if (!page) {
+    prefetch();
+    return { rows: [], count: total };
+  }
   const rows = await page.query;
+  prefetch();
   return { rows: page.reverse ? [...rows].reverse() : rows, count: total };
 }
 
