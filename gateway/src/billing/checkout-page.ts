@@ -4,7 +4,7 @@
  * redirects (303) to the console, so form-action also allows the console's origin (Chromium applies
  * form-action to the redirect that answers a form).
  */
-import { escapeHtml, STYLESHEET_PATH } from '../onboarding/public-html';
+import { escapeHtml, htmlPage } from '../onboarding/public-html';
 import { PERIOD_LABELS, TEST_CARD_DECLINES, TEST_CARD_PAYS } from '../contracts';
 import type { StoredPrice } from './catalogue-store';
 import type { CardField, CardInput } from './checkout-local';
@@ -36,22 +36,7 @@ const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 export const money = (cents: number) => MONEY.format(dollars(cents));
 
 function layout(title: string, body: string, className = 'card'): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="${className}">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(title, `<main class="${className}">\n${body}\n</main>`);
 }
 
 export interface CheckoutPageData {

@@ -3,7 +3,7 @@
  * server-rendered, every text escaped, no script, styles from the public stylesheet. Its forms post
  * back to the page itself (CSP form-action 'self').
  */
-import { escapeHtml, STYLESHEET_PATH } from '../onboarding/public-html';
+import { escapeHtml, htmlPage } from '../onboarding/public-html';
 
 export const PORTAL_CSP = [
   "default-src 'none'",
@@ -21,22 +21,7 @@ export const INVALID_PORTAL_LINK =
   'This billing portal link is invalid or has expired. Open the portal again from the console.';
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="card message">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(title, `<main class="card message">\n${body}\n</main>`);
 }
 
 export interface PortalPageData {

@@ -72,7 +72,8 @@ export function pageCsp(imgOrigins: readonly string[]): string {
   ].join('; ');
 }
 
-function layout(title: string, body: string, bodyClass = ''): string {
+/** A whole server-rendered page: escaped title, the shared stylesheet, no script. */
+export function htmlPage(title: string, body: string, bodyClass = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -92,7 +93,7 @@ ${body}
 /** A short page with a heading and one message (sign-up results, errors). */
 export function messagePage(heading: string, message: string, back?: { href: string; label: string }): string {
   const link = back ? `\n<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>` : '';
-  return layout(
+  return htmlPage(
     heading,
     `<main class="card message">
 <h1>${escapeHtml(heading)}</h1>
@@ -156,7 +157,7 @@ export function communityPage(c: CommunityPageData, formError?: string): string 
     );
   }
   parts.push('</main>');
-  return layout(c.title, parts.join('\n'), background ? 'with-background' : '');
+  return htmlPage(c.title, parts.join('\n'), background ? 'with-background' : '');
 }
 
 export interface DirectoryEntry {
@@ -174,5 +175,5 @@ export function directoryPage(entries: readonly DirectoryEntry[]): string {
     return `<li>${img}<a href="${escapeHtml(communityPath(e.slug))}">${escapeHtml(e.title)}</a>${lead}</li>`;
   });
   const list = items.length > 0 ? `<ul class="directory">\n${items.join('\n')}\n</ul>` : '<p>No communities yet.</p>';
-  return layout('Communities', `<main class="card">\n<h1>Communities</h1>\n${list}\n</main>`);
+  return htmlPage('Communities', `<main class="card">\n<h1>Communities</h1>\n${list}\n</main>`);
 }
