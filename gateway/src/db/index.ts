@@ -43,12 +43,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // JIT compilation costs 0.2-0.7 s on the one-off counts and segment queries of a large audience
     // and saves nothing on the short queries of a console; the gateway turns it off for its sessions.
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off' });
+    // node-postgres emits the errors of idle connections (a server restart, a terminated backend) on
+    // the pool, and on a connection that is still closing after pool.end() has resolved; unhandled,
+    // either would end the process. Queries in flight still get their own errors.
+    let closing = false;
+    const onConnectionError = (error: Error) => {
+      if (!closing) console.error(`[gateway] database connection lost: ${error.message}`);
+    };
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzleNodePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
     };
   }
   const client = await openPglite(target.pgliteDir);
