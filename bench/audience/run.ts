@@ -114,6 +114,9 @@ async function runBackend(kind: Kind, csvFile: string, csv: Awaited<ReturnType<t
       log(
         `  import ${int(r.importRate)} rows/s end to end (${s1(r.totalSeconds)} s: upload ${s1(r.uploadSeconds)} s), ` +
           `raw COPY ${int(r.copyRate)} rows/s (${s1(r.copySeconds)} s), ratio ${r.ratio.toFixed(2)}; ` +
+          (r.floor
+            ? `database floor ${int(r.floor.rate)} rows/s (${int(r.floor.rows)} rows in ${s1(r.floor.seconds)} s); `
+            : '') +
           `created ${int(r.job.created)}, updated ${int(r.job.updated)}, skipped ${int(r.job.skipped)}, failed ${int(r.job.failed)}`,
       );
     } finally {
@@ -155,7 +158,7 @@ function generatorTable(runs: BackendRun[]): string {
 
 function importTable(runs: BackendRun[]): string {
   const rows: Cell[][] = [
-    ['backend', 'rows (bad)', 'import rows/s (s)', 'processing only rows/s', 'raw COPY rows/s (s)', 'import / COPY', 'created / failed', `> ${int(IMPORT_GOAL_ROWS_PER_S)} rows/s`, `>= ${IMPORT_GOAL_RATIO} of COPY`], // prettier-ignore
+    ['backend', 'rows (bad)', 'import rows/s (s)', 'processing only rows/s', 'raw COPY rows/s (s)', 'import / COPY', 'database floor rows/s (s)', 'import / floor', 'created / failed', `> ${int(IMPORT_GOAL_ROWS_PER_S)} rows/s`, `>= ${IMPORT_GOAL_RATIO} of COPY`], // prettier-ignore
   ];
   for (const r of runs) {
     const i = r.imported;
@@ -168,6 +171,8 @@ function importTable(runs: BackendRun[]): string {
       int(i.processRate),
       `${int(i.copyRate)} (${s1(i.copySeconds)})`,
       i.ratio.toFixed(2),
+      i.floor ? `${int(i.floor.rate)} (${s1(i.floor.seconds)})` : '—',
+      i.floor ? (i.importRate / i.floor.rate).toFixed(2) : '—',
       `${int(i.job.created)} / ${int(i.job.failed)}`,
       judged ? verdict(i.importRate > IMPORT_GOAL_ROWS_PER_S) : '— (goal for PostgreSQL)',
       judged ? verdict(i.ratio >= IMPORT_GOAL_RATIO) : '—',

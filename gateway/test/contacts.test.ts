@@ -16,7 +16,10 @@ import {
   contactBatches,
   contactOrder,
   contactPage,
+  countContacts,
   resolveContactFilter,
+  searchCondition,
+  searchWalkPage,
   SORT_MATCHES_UP_TO,
 } from '../src/audience/contact-query';
 import { DUPLICATE_EMAIL, DUPLICATE_WALLET, UNKNOWN_LISTS } from '../src/audience/contact-store';
@@ -386,6 +389,65 @@ describe('GET /v1/contacts over a generated data set', () => {
     // Counts agree with the rows.
     const counted = await page({ searchString: 'ada', perPage: 5 });
     assert.equal(counted.pagination.count, (await found('ada')).length);
+  });
+
+  it('counts a search from the indexes exactly as count(*) of the OR would, and pages it by time like a plain OFFSET', async () => {
+    for (const search of ['ada', 'ÖLAF', 'person01', `0x${'0'.repeat(35)}`, 'smi', 'zzz']) {
+      const where = and(eq(contacts.tenantId, labId), searchCondition(search));
+      const [counted] = await gw.handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contacts)
+        .where(where);
+      for (const sortField of ['created_at', 'updated_at'] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const expected = await gw.handle.db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(where)
+            .orderBy(...contactOrder(sortField, sortOrder));
+          assert.equal(expected.length, counted?.n);
+          const ids: string[] = [];
+          for (let p = 1; p <= Math.ceil(expected.length / 7) + 1; p++) {
+            const body = await page({ searchString: search, sortField, sortOrder, page: p, perPage: 7 });
+            assert.equal(body.pagination.count, expected.length, `${search} count`);
+            ids.push(...body.records.map((c) => c._id));
+          }
+          assert.deepEqual(
+            ids,
+            expected.map((r) => r.id),
+            `${search} ${sortField} ${sortOrder}`,
+          );
+        }
+      }
+    }
+  });
+
+  it('gives up a walk that does not fill the page within its bound (the caller then sorts every match)', async () => {
+    // person001..person009 (but 6) are the oldest contacts: last in created_at desc order.
+    const db = gw.handle.db;
+    const scope = await resolveContactFilter(db, labId, { searchString: 'person00' });
+    const total = await countContacts(db, scope);
+    assert.equal(total, 8);
+    const tenant = await countContacts(db, await resolveContactFilter(db, labId, {}));
+    const q = { page: 1, perPage: 1, sortField: 'created_at', sortOrder: 'desc' } as const;
+    // The shortest bound the estimate accepts (page 1 after tenant / matches rows, twice that as room)...
+    const bound = Math.ceil((2 * tenant) / total);
+    // ...walks the newest quarter of the tenant, where none match: no page rather than a short or wrong one.
+    assert.equal(await searchWalkPage(db, scope, 'person00', q, total, bound), null);
+    // A bound below the estimate is not even tried.
+    assert.equal(await searchWalkPage(db, scope, 'person00', q, total, bound - 1), null);
+    // A bound over the whole tenant finds the newest match.
+    const rows = await searchWalkPage(db, scope, 'person00', q, total, tenant);
+    assert.deepEqual(
+      rows?.map((c) => c.email),
+      ['person009@example.com'],
+    );
+    // Through the API the fallback (every match sorted) answers the same page.
+    const body = await page({ searchString: 'person00', sortField: 'created_at', sortOrder: 'desc', perPage: 1 });
+    assert.deepEqual(
+      body.records.map((c) => c.email),
+      ['person009@example.com'],
+    );
   });
 
   it('filters by status, source, list, attribute (any value, text case-insensitive, typed), with exact counts', async () => {

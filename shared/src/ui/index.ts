@@ -19,6 +19,7 @@ export * from './toasts';
 export * from './toaster';
 export * from './pagination';
 export * from './data-grid';
+export * from './query-grid';
 export * from './progress-bar';
 export * from './image-field';
 export * from './copy-field';

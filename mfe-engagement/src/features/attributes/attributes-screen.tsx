@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DataGrid,
-  ListPagination,
-  PageHeader,
-  TextField,
-  useListQuery,
-  type DataGridColumn,
-} from '@console/shared';
+import { Button, QueryGrid, PageHeader, TextField, useListQuery, type DataGridColumn } from '@console/shared';
 import { ATTRIBUTE_SORT_FIELDS, type CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, fetchAttributes } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
@@ -74,8 +66,12 @@ export function AttributesScreen() {
         description="Extra fields your contacts carry, such as a token balance or a Discord handle. They show as grid columns, import targets and segment fields."
         actions={<Button onClick={() => show({ kind: 'create' })}>Create attribute</Button>}
       />
-      <div className="rounded-panel border border-slate-200 bg-white">
-        <div className="border-b border-slate-200 p-4">
+      <QueryGrid<CustomAttribute, SortField>
+        label="Custom attributes"
+        list={list}
+        page={attributes.data}
+        error={attributes.error?.message}
+        toolbar={
           <TextField
             type="search"
             label="Search attributes"
@@ -85,33 +81,12 @@ export function AttributesScreen() {
             onChange={(event) => list.setSearchInput(event.target.value)}
             containerClassName="max-w-sm"
           />
-        </div>
-        {attributes.isError && (
-          <p role="alert" className="px-4 pt-3 text-sm text-red-700">
-            {attributes.error.message}
-          </p>
-        )}
-        <DataGrid<CustomAttribute, SortField>
-          label="Custom attributes"
-          columns={columns}
-          rows={attributes.data?.records ?? []}
-          rowKey={(a) => a._id}
-          sort={{ field: list.state.sortField, order: list.state.sortOrder }}
-          onSort={list.sort}
-          loading={attributes.isFetching}
-          empty="No custom attributes yet."
-        />
-        {attributes.data && (
-          <ListPagination
-            className="border-t border-slate-200 px-4"
-            pagination={attributes.data.pagination}
-            onPage={list.setPage}
-            perPage={list.state.perPage}
-            onPerPage={list.setPerPage}
-            disabled={list.changingPage}
-          />
-        )}
-      </div>
+        }
+        columns={columns}
+        rowKey={(a) => a._id}
+        loading={attributes.isFetching}
+        empty="No custom attributes yet."
+      />
       {dialog.kind === 'create' && <CreateAttributeDialog key={dialog.seq} open={dialog.open} onClose={close} />}
       {dialog.kind === 'rename' && (
         <RenameAttributeDialog key={dialog.seq} attribute={dialog.attribute} open={dialog.open} onClose={close} />

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DataGrid, ListPagination, PageHeader, notify, useListQuery } from '@console/shared';
+import { Button, PageHeader, QueryGrid, notify, useListQuery } from '@console/shared';
 import type { BulkAction, Contact, ContactSortField, CustomAttribute, List } from '@console/shared/contracts';
 import { contactKeys, fetchContacts, useAllAttributes, useAllLists } from './api';
 import { BulkBar } from './bulk-bar';
@@ -154,33 +154,17 @@ export function ContactsGrid({ title, description, actions, listId, urlFilters =
           onClear={selection.clear}
         />
       )}
-      {contacts.isError && (
-        <p role="alert" className="mb-3 text-sm text-red-700">
-          {contacts.error.message}
-        </p>
-      )}
-      <div className="rounded-lg border border-slate-200 bg-white">
-        <DataGrid<Contact, ContactSortField>
-          label={title}
-          columns={columns}
-          rows={records}
-          rowKey={(row) => row._id}
-          sort={{ field: list.state.sortField, order: list.state.sortOrder }}
-          onSort={list.sort}
-          empty="No contacts found."
-          loading={contacts.isFetching}
-          selection={gridSelection}
-        />
-      </div>
-      {contacts.data && (
-        <ListPagination
-          pagination={contacts.data.pagination}
-          onPage={list.setPage}
-          perPage={list.state.perPage}
-          onPerPage={list.setPerPage}
-          disabled={list.changingPage}
-        />
-      )}
+      <QueryGrid<Contact, ContactSortField>
+        label={title}
+        list={list}
+        page={contacts.data}
+        error={contacts.error?.message}
+        columns={columns}
+        rowKey={(row) => row._id}
+        empty="No contacts found."
+        loading={contacts.isFetching}
+        selection={gridSelection}
+      />
       <ContactSlideOver
         key={editor.key}
         open={editor.open}

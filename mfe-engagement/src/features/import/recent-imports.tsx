@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataGrid, ListPagination, useListQuery, type DataGridColumn } from '@console/shared';
+import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared';
 import type { IMPORT_SORT_FIELDS, ImportJob } from '@console/shared/contracts';
 import { IMPORTS_KEY, fetchImports } from './api';
 import { formatCount, formatDateTime } from './format';
@@ -58,33 +58,16 @@ export function RecentImports() {
       <h2 id="recent-imports" className="mb-3 text-base font-semibold text-slate-900">
         Recent imports
       </h2>
-      <div className="rounded-panel border border-slate-200 bg-white">
-        {imports.isError && (
-          <p role="alert" className="px-4 pt-3 text-sm text-red-700">
-            {imports.error.message}
-          </p>
-        )}
-        <DataGrid<ImportJob, SortField>
-          label="Recent imports"
-          columns={COLUMNS}
-          rows={imports.data?.records ?? []}
-          rowKey={(job) => job._id}
-          sort={{ field: list.state.sortField, order: list.state.sortOrder }}
-          onSort={list.sort}
-          loading={imports.isFetching}
-          empty="No imports yet."
-        />
-        {imports.data && (
-          <ListPagination
-            className="border-t border-slate-200 px-4"
-            pagination={imports.data.pagination}
-            onPage={list.setPage}
-            perPage={list.state.perPage}
-            onPerPage={list.setPerPage}
-            disabled={list.changingPage}
-          />
-        )}
-      </div>
+      <QueryGrid<ImportJob, SortField>
+        label="Recent imports"
+        list={list}
+        page={imports.data}
+        error={imports.error?.message}
+        columns={COLUMNS}
+        rowKey={(job) => job._id}
+        loading={imports.isFetching}
+        empty="No imports yet."
+      />
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DataGrid, ListPagination, PageHeader, useListQuery } from '@console/shared';
+import { Button, PageHeader, QueryGrid, useListQuery } from '@console/shared';
 import type { List } from '@console/shared/contracts';
 import { fetchLists } from './api';
 import { DeleteListDialog } from './delete-list-dialog';
 import { listColumns, type ListSortField } from './list-columns';
 import { ListFormDialog } from './list-form-dialog';
 
-const NO_LISTS: readonly List[] = [];
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 const SEARCH_CLASS =
   'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
@@ -53,27 +52,16 @@ export function ListsTable() {
           className={SEARCH_CLASS}
         />
       </label>
-      <div className="rounded-lg border border-slate-200 bg-white">
-        <DataGrid<List, ListSortField>
-          label="Lists"
-          columns={columns}
-          rows={lists.data?.records ?? NO_LISTS}
-          rowKey={(row) => row._id}
-          sort={{ field: query.state.sortField, order: query.state.sortOrder }}
-          onSort={query.sort}
-          empty="No lists found."
-          loading={lists.isFetching}
-        />
-      </div>
-      {lists.data && (
-        <ListPagination
-          pagination={lists.data.pagination}
-          onPage={query.setPage}
-          perPage={query.state.perPage}
-          onPerPage={query.setPerPage}
-          disabled={query.changingPage}
-        />
-      )}
+      <QueryGrid<List, ListSortField>
+        label="Lists"
+        list={query}
+        page={lists.data}
+        error={lists.error?.message}
+        columns={columns}
+        rowKey={(row) => row._id}
+        empty="No lists found."
+        loading={lists.isFetching}
+      />
       <ListFormDialog
         key={editor.key}
         open={editor.open}

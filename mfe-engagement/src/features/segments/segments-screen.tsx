@@ -1,16 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DataGrid,
-  ListPagination,
-  PageHeader,
-  Spinner,
-  TextField,
-  useListQuery,
-  type DataGridColumn,
-} from '@console/shared';
+import { Button, QueryGrid, PageHeader, Spinner, TextField, useListQuery, type DataGridColumn } from '@console/shared';
 import { SEGMENT_SORT_FIELDS, segmentFields, type Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, allAttributesQuery, allListsQuery, fetchSegments } from './api';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
@@ -109,8 +100,12 @@ export function SegmentsScreen() {
           </p>
         )
       ) : (
-        <div className="rounded-panel border border-slate-200 bg-white">
-          <div className="border-b border-slate-200 p-4">
+        <QueryGrid<Segment, SortField>
+          label="Segments"
+          list={list}
+          page={segments.data}
+          error={segments.error?.message}
+          toolbar={
             <TextField
               type="search"
               label="Search segments"
@@ -120,33 +115,12 @@ export function SegmentsScreen() {
               onChange={(event) => list.setSearchInput(event.target.value)}
               containerClassName="max-w-sm"
             />
-          </div>
-          {segments.isError && (
-            <p role="alert" className="px-4 pt-3 text-sm text-red-700">
-              {segments.error.message}
-            </p>
-          )}
-          <DataGrid<Segment, SortField>
-            label="Segments"
-            columns={columns}
-            rows={segments.data?.records ?? []}
-            rowKey={(s) => s._id}
-            sort={{ field: list.state.sortField, order: list.state.sortOrder }}
-            onSort={list.sort}
-            loading={segments.isFetching}
-            empty="No segments yet."
-          />
-          {segments.data && (
-            <ListPagination
-              className="border-t border-slate-200 px-4"
-              pagination={segments.data.pagination}
-              onPage={list.setPage}
-              perPage={list.state.perPage}
-              onPerPage={list.setPerPage}
-              disabled={list.changingPage}
-            />
-          )}
-        </div>
+          }
+          columns={columns}
+          rowKey={(s) => s._id}
+          loading={segments.isFetching}
+          empty="No segments yet."
+        />
       )}
       {deleting && (
         <DeleteSegmentDialog

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DataGrid, ListPagination, PageHeader, useListQuery } from '@console/shared';
+import { Button, PageHeader, QueryGrid, useListQuery } from '@console/shared';
 import type { Widget, WidgetDetail } from '@console/shared/contracts';
 import { fetchWidgets } from './api';
 import { DeleteWidgetDialog } from './delete-widget-dialog';
@@ -9,7 +9,6 @@ import { WidgetCodeDialog } from './widget-code-dialog';
 import { widgetColumns, type WidgetSortField } from './widget-columns';
 import { WidgetSlideOver } from './widget-slide-over';
 
-const NO_WIDGETS: readonly Widget[] = [];
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 const SEARCH_CLASS =
   'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
@@ -63,27 +62,16 @@ export function WidgetsScreen() {
           className={SEARCH_CLASS}
         />
       </label>
-      <div className="rounded-lg border border-slate-200 bg-white">
-        <DataGrid<Widget, WidgetSortField>
-          label="Widgets"
-          columns={columns}
-          rows={widgets.data?.records ?? NO_WIDGETS}
-          rowKey={(row) => row._id}
-          sort={{ field: query.state.sortField, order: query.state.sortOrder }}
-          onSort={query.sort}
-          empty="No widgets found."
-          loading={widgets.isFetching}
-        />
-      </div>
-      {widgets.data && (
-        <ListPagination
-          pagination={widgets.data.pagination}
-          onPage={query.setPage}
-          perPage={query.state.perPage}
-          onPerPage={query.setPerPage}
-          disabled={query.changingPage}
-        />
-      )}
+      <QueryGrid<Widget, WidgetSortField>
+        label="Widgets"
+        list={query}
+        page={widgets.data}
+        error={widgets.error?.message}
+        columns={columns}
+        rowKey={(row) => row._id}
+        empty="No widgets found."
+        loading={widgets.isFetching}
+      />
       <WidgetSlideOver
         key={editor.key}
         open={editor.open}

@@ -1,0 +1,2 @@
+DROP INDEX "contacts_tenant_first_name_idx";--> statement-breakpoint
+CREATE INDEX "contacts_tenant_first_name_idx" ON "contacts" USING btree ("tenant_id",(lower("first_name") collate "C"),"id","first_name");
