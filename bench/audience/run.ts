@@ -158,7 +158,7 @@ function generatorTable(runs: BackendRun[]): string {
 
 function importTable(runs: BackendRun[]): string {
   const rows: Cell[][] = [
-    ['backend', 'rows (bad)', 'import rows/s (s)', 'processing only rows/s', 'raw COPY rows/s (s)', 'import / COPY', 'database floor rows/s (s)', 'import / floor', 'created / failed', `> ${int(IMPORT_GOAL_ROWS_PER_S)} rows/s`, `>= ${IMPORT_GOAL_RATIO} of COPY`], // prettier-ignore
+    ['backend', 'rows (bad)', 'import rows/s (s)', 'processing only rows/s', 'raw COPY rows/s (s)', 'import / COPY', 'database floor rows/s (s)', 'import / floor', 'reading alone rows/s (s)', 'created / failed', `> ${int(IMPORT_GOAL_ROWS_PER_S)} rows/s`, `>= ${IMPORT_GOAL_RATIO} of COPY`], // prettier-ignore
   ];
   for (const r of runs) {
     const i = r.imported;
@@ -173,6 +173,7 @@ function importTable(runs: BackendRun[]): string {
       i.ratio.toFixed(2),
       i.floor ? `${int(i.floor.rate)} (${s1(i.floor.seconds)})` : '—',
       i.floor ? (i.importRate / i.floor.rate).toFixed(2) : '—',
+      `${int(i.reading.rate)} (${s1(i.reading.seconds)})`,
       `${int(i.job.created)} / ${int(i.job.failed)}`,
       judged ? verdict(i.importRate > IMPORT_GOAL_ROWS_PER_S) : '— (goal for PostgreSQL)',
       judged ? verdict(i.ratio >= IMPORT_GOAL_RATIO) : '—',
