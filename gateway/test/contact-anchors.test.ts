@@ -2,10 +2,10 @@
 // orders, equals the plain OFFSET query; inserts, deletes and sort-key changes invalidate them.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField, type SortOrder } from '../src/contracts';
-import { anchoredPage, anchorsKept, type AnchorOptions } from '../src/audience/contact-anchors';
+import { anchoredPage, anchorsKept, type AnchorOptions, type AnchorStatus } from '../src/audience/contact-anchors';
 import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contact-query';
 import { queryRows, textOf } from '../src/audience/import-sql';
 import { contacts } from '../src/db/schema';
@@ -26,32 +26,38 @@ before(async () => {
   lab = await gw.login('labOwner');
   labId = await tenantId(gw, 'Lab Rats');
   // Ties everywhere: created_at in threes, updated_at in tens, eight last names in mixed case; every
-  // 6th contact without an e-mail, every 4th (from 1) without a wallet, never both. Times in the past.
+  // 6th contact without an e-mail, every 4th (from 1) without a wallet, never both; three statuses.
+  // Times in the past.
   await gw.handle.db.execute(sql`
-    insert into contacts (tenant_id, email, wallet, first_name, last_name, created_at, updated_at)
+    insert into contacts (tenant_id, email, wallet, first_name, last_name, status, created_at, updated_at)
     select ${labId}::uuid,
       case when g % 6 = 0 then null else 'p' || lpad(((g * 37) % 1000)::text, 3, '0') || '.' || g || '@Example.com' end,
       case when g % 4 = 1 and g % 6 <> 0 then null else '0x' || lpad(to_hex(g * 7919), 40, '0') end,
       'Ada',
       (array['smith', 'Smith', 'Ålund', '', 'O’Brien', 'abbott', 'Zed', 'mc_coy'])[1 + g % 8],
+      (array['subscribed', 'unsubscribed', 'subscribed', 'bounced', 'subscribed'])[1 + g % 5],
       timestamptz '2025-01-01 00:00:00.123456+00' + (g / 3) * interval '1 minute',
       timestamptz '2025-02-01 00:00:00+00' + (g % 10) * interval '1 second'
     from generate_series(1, ${N}) g`);
 });
 after(() => gw.close());
 
-/** Every id of the tenant in the grid's order: the plain ORDER BY, no anchors, no index walk. */
-async function plainOrder(sortField: ContactSortField, sortOrder: SortOrder): Promise<string[]> {
+/** Every id of the tenant (of a status) in the grid's order: the plain ORDER BY, no anchors, no index walk. */
+async function plainOrder(
+  sortField: ContactSortField,
+  sortOrder: SortOrder,
+  status: AnchorStatus = null,
+): Promise<string[]> {
   const rows = await gw.handle.db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(eq(contacts.tenantId, labId))
+    .where(and(eq(contacts.tenantId, labId), status === null ? undefined : eq(contacts.status, status)))
     .orderBy(...contactOrder(sortField, sortOrder));
   return rows.map((r) => r.id);
 }
 
-async function total(): Promise<number> {
-  return countContacts(gw.handle.db, await resolveContactFilter(gw.handle.db, labId, {}));
+async function total(status: AnchorStatus = null): Promise<number> {
+  return countContacts(gw.handle.db, await resolveContactFilter(gw.handle.db, labId, status ? { status } : {}));
 }
 
 /** Every page through the anchors equals the plain order; returns how many pages were checked. */
@@ -59,21 +65,22 @@ async function checkEveryPage(
   perPages: readonly number[],
   fields: readonly ContactSortField[] = CONTACT_SORT_FIELDS,
   options: AnchorOptions = SMALL,
+  status: AnchorStatus = null,
 ) {
-  const n = await total();
+  const n = await total(status);
   let pages = 0;
   for (const sortField of fields) {
     for (const sortOrder of ORDERS) {
-      const expected = await plainOrder(sortField, sortOrder);
+      const expected = await plainOrder(sortField, sortOrder, status);
       assert.equal(expected.length, n);
       for (const perPage of perPages) {
         for (let offset = 0; offset < n; offset += perPage) {
-          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, options);
-          assert.ok(rows, `${sortField} ${sortOrder}: anchors were used`);
+          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, options, status); // prettier-ignore
+          assert.ok(rows, `${sortField} ${sortOrder} ${status ?? ''}: anchors were used`);
           assert.deepEqual(
             rows.map((r) => r.id),
             expected.slice(offset, offset + perPage),
-            `${sortField} ${sortOrder}, ${perPage} per page, offset ${offset}`,
+            `${sortField} ${sortOrder} ${status ?? ''}, ${perPage} per page, offset ${offset}`,
           );
           pages++;
         }
@@ -158,6 +165,50 @@ describe('page anchors', () => {
       values (${labId}::uuid, 'aaa.early@example.com', 'Early', 'Aaa', timestamptz '2024-06-01 00:00:00+00', timestamptz '2024-06-01 00:00:00+00')`);
     assert.equal(await total(), before);
     await checkEveryPage([10]);
+  });
+
+  it('the grid of one status: every page of every sort equals the plain OFFSET query, also after a status change', async () => {
+    const db = gw.handle.db;
+    for (const status of ['subscribed', 'unsubscribed', 'bounced'] as const) {
+      assert.ok((await total(status)) > 20, status);
+      assert.ok((await checkEveryPage([4, 10], CONTACT_SORT_FIELDS, SMALL, status)) > 0);
+    }
+    // Unsubscribing the first subscribed contact by e-mail shifts both statuses' ranks; no count of
+    // the tenant changes.
+    const [first] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, labId), eq(contacts.status, 'subscribed')))
+      .orderBy(...contactOrder('email', 'asc'))
+      .limit(1);
+    assert.ok(first);
+    const tenantBefore = await total();
+    const r = await call<Contact>(gw, 'PATCH', `/v1/contacts/${first.id}`, lab, { status: 'unsubscribed' });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(await total(), tenantBefore);
+    await checkEveryPage([10], ['email', 'updated_at'], SMALL, 'subscribed');
+    await checkEveryPage([10], ['email', 'updated_at'], SMALL, 'unsubscribed');
+  });
+
+  it('contactPage reads deep pages of a status through the anchors, built in the background', async () => {
+    const db = gw.handle.db;
+    const options: AnchorOptions = { every: 6, from: 20 };
+    const scope = await resolveContactFilter(db, labId, { status: 'subscribed' });
+    const n = await total('subscribed');
+    const expected = await plainOrder('last_name', 'desc', 'subscribed');
+    const ids: string[] = [];
+    for (let page = 1; (page - 1) * 15 < n; page++) {
+      const { rows, count } = await contactPage(db, scope, { page, perPage: 15, sortField: 'last_name', sortOrder: 'desc' }, 0, options); // prettier-ignore
+      assert.equal(count, n);
+      ids.push(...rows.map((row) => row.id));
+    }
+    assert.deepEqual(ids, expected);
+    const deadline = Date.now() + 20_000;
+    while (!CONTACT_SORT_FIELDS.every((f) => anchorsKept(db, labId, f, options.every, 'subscribed'))) {
+      assert.ok(Date.now() < deadline, 'anchors of the status built in the background within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(!anchorsKept(db, labId, 'email', options.every, 'bounced'), 'only the status asked for');
   });
 
   it('a first page starts building the anchors of every sort field in the background', async () => {

@@ -1,23 +1,27 @@
 /**
- * Page anchors: deep pages of the unfiltered grid without OFFSET's walk over every skipped row.
+ * Page anchors: deep pages of the unfiltered grid, or of the grid filtered by one status, without
+ * OFFSET's walk over every skipped row.
  *
  * For a tenant and a sort field, one index-only walk of the sort index in ascending (key, id) order
  * samples every K-th row (its key and id: an anchor). Row `offset` is then found by a keyset read
  * after the anchor just before it, skipping fewer than K index entries, whatever the page:
  *   where tenant_id = $1 and (key, id) > (anchor.key, anchor.id) order by key, id offset r limit n
- * Anchors are kept in memory (a small LRU per database: a few tenants x sort fields, about 100 kB
- * each at a million contacts) and are the same for both directions: a page is turned into its range
- * of ascending ranks, read ascending and flipped for a descending sort.
+ * Anchors are kept in memory (a small LRU per database: a few tenants x sort fields x statuses,
+ * about 100 kB each at a million contacts) and are the same for both directions: a page is turned
+ * into its range of ascending ranks, read ascending and flipped for a descending sort. A status
+ * filter is one more condition on every walk and read; the sort indexes carry the status (migration
+ * 0009), so those stay index-only too.
  *
  * E-mail and wallet may be NULL, and NULLs sort last ascending (first descending), ordered by id.
  * A row comparison with NULL is never true, so such a sort is two segments: the contacts with a
  * value, sampled on (key, id), then those without, sampled on id (`key is null and id > anchor`);
  * a page across the boundary reads both. Every read walks contacts_tenant_<field>_order_idx.
  *
- * Validity. Anchors are ranks, so ANY insert, delete or sort-key change before them shifts pages.
- * They are kept with a fingerprint read per request (one statement of index probes, < 1 ms):
- * - the tenant's contact_counts rows, total and row versions (xmin): every insert or delete runs a
- *   trigger that writes them, even when the counts come back to the same numbers (insert + delete);
+ * Validity. Anchors are ranks, so ANY insert, delete, status change or sort-key change before them
+ * shifts pages. They are kept with a fingerprint read per request (one statement of index probes,
+ * < 1 ms), the same for every set of the tenant, whatever its status:
+ * - the tenant's contact_counts rows, total and row versions (xmin): every insert, delete or status
+ *   change runs a trigger that writes them, even when the counts come back to the same numbers;
  * - max(updated_at) (contacts_tenant_updated_idx, backwards, one entry): every write of a sort key
  *   sets updated_at = now() (contact-store, contact-bulk, import-batch, onboarding's subscribe; the
  *   custom attribute clean-up changes no sort key, and list membership is no part of this order).
@@ -34,7 +38,7 @@
  * fields, through the same checks, so a later deep page finds them ready.
  */
 import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { CONTACT_SORT_FIELDS, type ContactSortField, type SortOrder } from '../contracts';
+import { CONTACT_SORT_FIELDS, type ContactSortField, type ContactStatus, type SortOrder } from '../contracts';
 import type { Database } from '../db/index';
 import { contactCounts, contacts, type ContactRow } from '../db/schema';
 import { intOf, queryRows, textOf } from './import-sql';
@@ -66,8 +70,22 @@ interface Segment {
 
 interface AnchorSet {
   fingerprint: string;
-  /** In ascending order; their sizes add up to the tenant's contacts. */
+  /** In ascending order; their sizes add up to the tenant's contacts (of the status). */
   segments: Segment[];
+}
+
+/** Which contacts of the tenant a set orders: all of them (null), or those of one status. */
+export type AnchorStatus = ContactStatus | null;
+
+/** The cache key of a set. */
+function setName(tenantId: string, field: ContactSortField, every: number, status: AnchorStatus): string {
+  return `${tenantId}:${field}:${every}:${status ?? '*'}`;
+}
+
+/** The rows a set orders: the tenant's, or the tenant's of one status. */
+function scopeWhere(tenantId: string, status: AnchorStatus): SQL {
+  const tenant = sql`${contacts.tenantId} = ${tenantId}::uuid`;
+  return status === null ? tenant : sql`${tenant} and ${contacts.status} = ${status}`;
 }
 
 /** One run of a sort's ascending order that a row comparison can walk. */
@@ -117,18 +135,27 @@ function sortSpec(field: ContactSortField): SortSpec {
   }
 }
 
-/** What the anchors of a tenant depend on (see the header). One statement, index probes only. */
-async function fingerprint(db: Database, tenantId: string): Promise<{ text: string; total: number }> {
+/**
+ * What the anchors of a tenant depend on (see the header). One statement, index probes only. `total`
+ * counts the contacts a set of `status` orders (the tenant's, or those of the status).
+ */
+async function fingerprint(
+  db: Database,
+  tenantId: string,
+  status: AnchorStatus,
+): Promise<{ text: string; total: number }> {
   const [row] = await queryRows(
     db,
     sql`select
-          (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as total,
+          (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as tenant,
+          (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts}
+            where ${contactCounts.tenantId} = ${tenantId}::uuid and (${status}::text is null or ${contactCounts.status} = ${status}::text)) as total,
           (select string_agg(xmin::text, ',' order by ${contactCounts.status}) from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as versions,
           (select max(${contacts.updatedAt})::text from ${contacts} where ${contacts.tenantId} = ${tenantId}::uuid) as updated`,
   );
   if (!row) throw new Error('fingerprint: no row');
-  const total = intOf(row, 'total');
-  return { text: `${total}|${textOf(row, 'versions') ?? ''}|${textOf(row, 'updated') ?? ''}`, total };
+  const text = `${intOf(row, 'tenant')}|${textOf(row, 'versions') ?? ''}|${textOf(row, 'updated') ?? ''}`;
+  return { text, total: intOf(row, 'total') };
 }
 
 /**
@@ -157,11 +184,12 @@ async function writesSettled(db: Database, tenantId: string): Promise<boolean> {
 async function walkSegment(
   db: Database,
   tenantId: string,
+  status: AnchorStatus,
   spec: SortSpec,
   segment: SegmentSpec,
   every: number,
 ): Promise<Segment> {
-  const inSegment = sql`${contacts.tenantId} = ${tenantId}::uuid and ${segment.where}`;
+  const inSegment = sql`${scopeWhere(tenantId, status)} and ${segment.where}`;
   const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
   const rows = await queryRows(
     db,
@@ -211,14 +239,15 @@ function cacheOf(db: Database): AnchorCache {
 async function buildAnchors(
   db: Database,
   tenantId: string,
+  status: AnchorStatus,
   field: ContactSortField,
   every: number,
 ): Promise<AnchorSet | null> {
   if (!(await writesSettled(db, tenantId))) return null;
-  const print = await fingerprint(db, tenantId);
+  const print = await fingerprint(db, tenantId, status);
   const spec = sortSpec(field);
   const segments: Segment[] = [];
-  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, spec, segment, every));
+  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, status, spec, segment, every));
   // A write committed between the fingerprint and the walk: keep nothing, the next request rebuilds.
   if (segments.reduce((n, s) => n + s.size, 0) !== print.total) return null;
   return { fingerprint: print.text, segments };
@@ -241,12 +270,13 @@ function keep(cache: AnchorCache, name: string, set: AnchorSet): void {
 async function anchorsFor(
   db: Database,
   tenantId: string,
+  status: AnchorStatus,
   field: ContactSortField,
   every: number,
   print: { text: string },
 ): Promise<AnchorSet | null> {
   const cache = cacheOf(db);
-  const name = `${tenantId}:${field}:${every}`;
+  const name = setName(tenantId, field, every, status);
   const kept = cache.sets.get(name);
   if (kept && kept.fingerprint === print.text) {
     keep(cache, name, kept);
@@ -254,7 +284,7 @@ async function anchorsFor(
   }
   let building = cache.building.get(name);
   if (!building) {
-    building = buildAnchors(db, tenantId, field, every).finally(() => cache.building.delete(name));
+    building = buildAnchors(db, tenantId, status, field, every).finally(() => cache.building.delete(name));
     cache.building.set(name, building);
   }
   const built = await building;
@@ -267,14 +297,15 @@ async function anchorsFor(
 async function currentAnchors(
   db: Database,
   tenantId: string,
+  status: AnchorStatus,
   field: ContactSortField,
   total: number,
   every: number,
 ): Promise<AnchorSet | null> {
-  const print = await fingerprint(db, tenantId);
+  const print = await fingerprint(db, tenantId, status);
   // The count read just before disagrees: a write in between; this page reads with OFFSET.
   if (print.total !== total) return null;
-  return anchorsFor(db, tenantId, field, every, print);
+  return anchorsFor(db, tenantId, status, field, every, print);
 }
 
 /**
@@ -292,17 +323,18 @@ export function prefetchAnchors(
   tenantId: string,
   first: ContactSortField,
   every: number = PAGE_ANCHORS.every,
+  status: AnchorStatus = null,
 ): Promise<void> | null {
   const cache = cacheOf(db);
   if (cache.prefetching) return null;
   const fields = [first, ...CONTACT_SORT_FIELDS.filter((f) => f !== first)];
   const stale = (print: { text: string }) =>
-    fields.filter((f) => cache.sets.get(`${tenantId}:${f}:${every}`)?.fingerprint !== print.text);
+    fields.filter((f) => cache.sets.get(setName(tenantId, f, every, status))?.fingerprint !== print.text);
   const run = (async () => {
-    const print = await fingerprint(db, tenantId);
+    const print = await fingerprint(db, tenantId, status);
     for (const field of stale(print)) {
       // Built for the fingerprint read now; a write since then: stop, a later request starts again.
-      if (!(await anchorsFor(db, tenantId, field, every, print))) return;
+      if (!(await anchorsFor(db, tenantId, status, field, every, print))) return;
     }
   })()
     .catch(() => undefined)
@@ -314,14 +346,21 @@ export function prefetchAnchors(
 }
 
 /** Whether a tenant's anchors for a field are kept (current or not: no fingerprint is read). For tests. */
-export function anchorsKept(db: Database, tenantId: string, field: ContactSortField, every: number): boolean {
-  return cacheOf(db).sets.has(`${tenantId}:${field}:${every}`);
+export function anchorsKept(
+  db: Database,
+  tenantId: string,
+  field: ContactSortField,
+  every: number,
+  status: AnchorStatus = null,
+): boolean {
+  return cacheOf(db).sets.has(setName(tenantId, field, every, status));
 }
 
 /** Rows [from, from + n) of a segment in ascending order: a keyset read after the nearest anchor. */
 function segmentRows(
   db: Database,
   tenantId: string,
+  status: AnchorStatus,
   spec: SortSpec,
   segment: SegmentSpec,
   anchors: readonly Anchor[],
@@ -331,7 +370,7 @@ function segmentRows(
 ): PromiseLike<ContactRow[]> {
   // anchors[i] is at rank (i + 1) * every - 1: the last one before `from`.
   const anchor = anchors[Math.min(anchors.length, Math.floor(from / every)) - 1];
-  const conditions = [eq(contacts.tenantId, tenantId), segment.where];
+  const conditions = [scopeWhere(tenantId, status), segment.where];
   if (anchor) conditions.push(segment.after(spec.param(anchor.key), sql`${anchor.id}::uuid`));
   // Deferred join: the skipped entries come from the index alone, only the page's rows from the table.
   const keys = db
@@ -350,9 +389,10 @@ function segmentRows(
 }
 
 /**
- * Rows [offset, offset + limit) of the tenant's whole grid (`total` contacts, from the counters) in
- * the order of `field` and `order`, read through anchors; null when there are none to use now (the
- * caller reads with OFFSET). The rows are those of the plain OFFSET query, in the same order.
+ * Rows [offset, offset + limit) of the tenant's whole grid, or of its contacts of one status
+ * (`total` contacts, from the counters), in the order of `field` and `order`, read through anchors;
+ * null when there are none to use now (the caller reads with OFFSET). The rows are those of the
+ * plain OFFSET query, in the same order.
  */
 export async function anchoredPage(
   db: Database,
@@ -363,10 +403,11 @@ export async function anchoredPage(
   limit: number,
   total: number,
   options: AnchorOptions = PAGE_ANCHORS,
+  status: AnchorStatus = null,
 ): Promise<ContactRow[] | null> {
   const take = Math.max(0, Math.min(limit, total - offset));
   if (take === 0) return [];
-  const set = await currentAnchors(db, tenantId, field, total, options.every);
+  const set = await currentAnchors(db, tenantId, status, field, total, options.every);
   if (!set) return null;
   const spec = sortSpec(field);
   // The page as ascending ranks [first, first + take).
@@ -378,7 +419,9 @@ export async function anchoredPage(
     const to = Math.min(first + take, start + segment.size);
     const segmentSpec = spec.segments[i];
     if (from < to && segmentSpec) {
-      reads.push(segmentRows(db, tenantId, spec, segmentSpec, segment.anchors, from - start, to - from, options.every));
+      reads.push(
+        segmentRows(db, tenantId, status, spec, segmentSpec, segment.anchors, from - start, to - from, options.every),
+      );
     }
     start += segment.size;
   }

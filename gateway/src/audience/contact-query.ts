@@ -13,9 +13,10 @@
  * would leave the contacts without one in heap order; the *_order_idx indexes give them id order.)
  * How a page is read (contactPage, contactPageQuery):
  * - counts come from the trigger-kept counters when the filter is none, a status or a list alone;
- * - the unfiltered grid, deep pages (OFFSET >= PAGE_ANCHORS.from): a keyset read after the nearest
- *   page anchor, a sampled (key, id) every PAGE_ANCHORS.every rows of the sort, kept in memory while
- *   the tenant's contacts do not change (contact-anchors.ts); any page costs a few ms. Any request
+ * - the unfiltered grid and the grid filtered by a status alone, deep pages (OFFSET >=
+ *   PAGE_ANCHORS.from): a keyset read after the nearest page anchor, a sampled (key, id) every
+ *   PAGE_ANCHORS.every rows of the sort, kept in memory while the tenant's contacts do not change
+ *   (contact-anchors.ts); any page costs a few ms. Any request
  *   of that grid starts building the missing or stale anchors of every sort field in the background
  *   (prefetchAnchors), so the first deep jump seldom pays the build;
  * - a page past the middle is read from the end in reverse (the worst page costs half a walk);
@@ -436,22 +437,24 @@ export async function contactPage(
     const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
     if (rows) return { rows, count: total };
   }
-  // The unfiltered grid of a tenant large enough for anchors (a page at OFFSET >= anchors.from,
-  // counted from the nearer end, exists): once this page is read, the anchors of its sort fields
-  // that are missing or stale are built in the background, so a later deep page finds them ready.
+  // The unfiltered grid, or the grid filtered by a status alone, of a tenant large enough for
+  // anchors (a page at OFFSET >= anchors.from, counted from the nearer end, exists): once this page
+  // is read, the anchors of its sort fields that are missing or stale are built in the background,
+  // so a later deep page finds them ready.
+  const status = scope.count.kind === 'status' ? scope.count.status : null;
   const anchored =
-    scope.count.kind === 'tenant' &&
+    (scope.count.kind === 'tenant' || status !== null) &&
     !sortMatches(total, scope.searching, q.sortField, sortUpTo) &&
     total >= 2 * anchors.from;
   const prefetch = () => {
-    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every);
+    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every, status);
   };
   if (anchored) {
     // A deep page is read after the nearest page anchor instead of OFFSET.
     const { offset, limit } = pageWindow(q.page, q.perPage);
     const plan = pagePlan(offset, limit, total);
     if (plan.limit > 0 && plan.offset >= anchors.from) {
-      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors);
+      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors, status); // prettier-ignore
       prefetch();
       if (rows) return { rows, count: total };
     }

@@ -175,15 +175,34 @@ export const contacts = pgTable(
     // Uniqueness per tenant (NULLs never collide); also the prefix-search and sort indexes for e-mail and wallet.
     uniqueIndex('contacts_tenant_email_idx').on(t.tenantId, sql`(lower(${t.email}) collate "C")`),
     uniqueIndex('contacts_tenant_wallet_idx').on(t.tenantId, sql`(lower(${t.wallet}) collate "C")`),
-    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
-    index('contacts_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id, t.status),
+    index('contacts_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id, t.status),
     // The grid's total orders (key, id), each a walk of one index that also holds the column itself,
     // so page anchors (contact-anchors.ts) are built by an index-only scan: PostgreSQL only plans an
     // index-only scan over an expression when the expression's column is in the index too. E-mail
     // and wallet need these besides the unique indexes, which have no id to order ties (no value) by.
-    index('contacts_tenant_email_order_idx').on(t.tenantId, sql`(lower(${t.email}) collate "C")`, t.id, t.email),
-    index('contacts_tenant_wallet_order_idx').on(t.tenantId, sql`(lower(${t.wallet}) collate "C")`, t.id, t.wallet),
-    index('contacts_tenant_last_name_idx').on(t.tenantId, sql`(lower(${t.lastName}) collate "C")`, t.id, t.lastName),
+    // Every sort index ends with the status, so the grid filtered by a status walks them index-only too.
+    index('contacts_tenant_email_order_idx').on(
+      t.tenantId,
+      sql`(lower(${t.email}) collate "C")`,
+      t.id,
+      t.email,
+      t.status,
+    ),
+    index('contacts_tenant_wallet_order_idx').on(
+      t.tenantId,
+      sql`(lower(${t.wallet}) collate "C")`,
+      t.id,
+      t.wallet,
+      t.status,
+    ),
+    index('contacts_tenant_last_name_idx').on(
+      t.tenantId,
+      sql`(lower(${t.lastName}) collate "C")`,
+      t.id,
+      t.lastName,
+      t.status,
+    ),
     // First name is searched, not sorted: the column itself makes a search's count an index-only scan.
     index('contacts_tenant_first_name_idx').on(t.tenantId, sql`(lower(${t.firstName}) collate "C")`, t.id, t.firstName),
   ],
