@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField, type SortOrder } from '../src/contracts';
-import { anchoredPage, anchorsKept, type AnchorOptions, type AnchorStatus } from '../src/audience/contact-anchors';
+import { anchoredPage, anchorsKept, type AnchorFilter, type AnchorOptions } from '../src/audience/contact-anchors';
 import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contact-query';
 import { queryRows, textOf } from '../src/audience/import-sql';
 import { contacts } from '../src/db/schema';
@@ -42,22 +42,29 @@ before(async () => {
 });
 after(() => gw.close());
 
-/** Every id of the tenant (of a status) in the grid's order: the plain ORDER BY, no anchors, no index walk. */
+/** A filter as the grid's query takes it. */
+function filterInput(filter: AnchorFilter) {
+  if (filter === null) return {};
+  return 'status' in filter ? { status: filter.status } : { listId: filter.listId };
+}
+
+/** Every id of the tenant (of a filter) in the grid's order: the plain ORDER BY, no anchors, no index walk. */
 async function plainOrder(
   sortField: ContactSortField,
   sortOrder: SortOrder,
-  status: AnchorStatus = null,
+  filter: AnchorFilter = null,
 ): Promise<string[]> {
+  const scope = await resolveContactFilter(gw.handle.db, labId, filterInput(filter));
   const rows = await gw.handle.db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.tenantId, labId), status === null ? undefined : eq(contacts.status, status)))
+    .where(scope.where)
     .orderBy(...contactOrder(sortField, sortOrder));
   return rows.map((r) => r.id);
 }
 
-async function total(status: AnchorStatus = null): Promise<number> {
-  return countContacts(gw.handle.db, await resolveContactFilter(gw.handle.db, labId, status ? { status } : {}));
+async function total(filter: AnchorFilter = null): Promise<number> {
+  return countContacts(gw.handle.db, await resolveContactFilter(gw.handle.db, labId, filterInput(filter)));
 }
 
 /** Every page through the anchors equals the plain order; returns how many pages were checked. */
@@ -65,22 +72,23 @@ async function checkEveryPage(
   perPages: readonly number[],
   fields: readonly ContactSortField[] = CONTACT_SORT_FIELDS,
   options: AnchorOptions = SMALL,
-  status: AnchorStatus = null,
+  filter: AnchorFilter = null,
 ) {
-  const n = await total(status);
+  const n = await total(filter);
+  const label = JSON.stringify(filter);
   let pages = 0;
   for (const sortField of fields) {
     for (const sortOrder of ORDERS) {
-      const expected = await plainOrder(sortField, sortOrder, status);
+      const expected = await plainOrder(sortField, sortOrder, filter);
       assert.equal(expected.length, n);
       for (const perPage of perPages) {
         for (let offset = 0; offset < n; offset += perPage) {
-          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, options, status); // prettier-ignore
-          assert.ok(rows, `${sortField} ${sortOrder} ${status ?? ''}: anchors were used`);
+          const rows = await anchoredPage(gw.handle.db, labId, sortField, sortOrder, offset, perPage, n, options, filter); // prettier-ignore
+          assert.ok(rows, `${sortField} ${sortOrder} ${label}: anchors were used`);
           assert.deepEqual(
             rows.map((r) => r.id),
             expected.slice(offset, offset + perPage),
-            `${sortField} ${sortOrder} ${status ?? ''}, ${perPage} per page, offset ${offset}`,
+            `${sortField} ${sortOrder} ${label}, ${perPage} per page, offset ${offset}`,
           );
           pages++;
         }
@@ -170,8 +178,8 @@ describe('page anchors', () => {
   it('the grid of one status: every page of every sort equals the plain OFFSET query, also after a status change', async () => {
     const db = gw.handle.db;
     for (const status of ['subscribed', 'unsubscribed', 'bounced'] as const) {
-      assert.ok((await total(status)) > 20, status);
-      assert.ok((await checkEveryPage([4, 10], CONTACT_SORT_FIELDS, SMALL, status)) > 0);
+      assert.ok((await total({ status })) > 20, status);
+      assert.ok((await checkEveryPage([4, 10], CONTACT_SORT_FIELDS, SMALL, { status })) > 0);
     }
     // Unsubscribing the first subscribed contact by e-mail shifts both statuses' ranks; no count of
     // the tenant changes.
@@ -186,16 +194,16 @@ describe('page anchors', () => {
     const r = await call<Contact>(gw, 'PATCH', `/v1/contacts/${first.id}`, lab, { status: 'unsubscribed' });
     assert.equal(r.status, 200, r.text);
     assert.equal(await total(), tenantBefore);
-    await checkEveryPage([10], ['email', 'updated_at'], SMALL, 'subscribed');
-    await checkEveryPage([10], ['email', 'updated_at'], SMALL, 'unsubscribed');
+    await checkEveryPage([10], ['email', 'updated_at'], SMALL, { status: 'subscribed' });
+    await checkEveryPage([10], ['email', 'updated_at'], SMALL, { status: 'unsubscribed' });
   });
 
   it('contactPage reads deep pages of a status through the anchors, built in the background', async () => {
     const db = gw.handle.db;
     const options: AnchorOptions = { every: 6, from: 20 };
     const scope = await resolveContactFilter(db, labId, { status: 'subscribed' });
-    const n = await total('subscribed');
-    const expected = await plainOrder('last_name', 'desc', 'subscribed');
+    const n = await total({ status: 'subscribed' });
+    const expected = await plainOrder('last_name', 'desc', { status: 'subscribed' });
     const ids: string[] = [];
     for (let page = 1; (page - 1) * 15 < n; page++) {
       const { rows, count } = await contactPage(db, scope, { page, perPage: 15, sortField: 'last_name', sortOrder: 'desc' }, 0, options); // prettier-ignore
@@ -204,11 +212,44 @@ describe('page anchors', () => {
     }
     assert.deepEqual(ids, expected);
     const deadline = Date.now() + 20_000;
-    while (!CONTACT_SORT_FIELDS.every((f) => anchorsKept(db, labId, f, options.every, 'subscribed'))) {
+    while (!CONTACT_SORT_FIELDS.every((f) => anchorsKept(db, labId, f, options.every, { status: 'subscribed' }))) {
       assert.ok(Date.now() < deadline, 'anchors of the status built in the background within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    assert.ok(!anchorsKept(db, labId, 'email', options.every, 'bounced'), 'only the status asked for');
+    assert.ok(!anchorsKept(db, labId, 'email', options.every, { status: 'bounced' }), 'only the status asked for');
+  });
+
+  it('the grid of one list: every page equals the plain OFFSET query, also after members join and leave', async () => {
+    const list = await call<{ _id: string }>(gw, 'POST', '/v1/lists', lab, { name: 'Anchored list' });
+    assert.equal(list.status, 201, list.text);
+    const listId = list.body._id;
+    const ids = await plainOrder('created_at', 'asc');
+    const every3rd = ids.filter((_, i) => i % 3 === 1);
+    const added = await call(gw, 'PATCH', `/v1/lists/${listId}/contacts`, lab, { contacts: every3rd });
+    assert.equal(added.status, 200, added.text);
+    assert.equal(await total({ listId }), every3rd.length);
+    assert.ok((await checkEveryPage([5, 10], CONTACT_SORT_FIELDS, SMALL, { listId })) > 0);
+
+    // A member leaves and another joins: the count is the same, the ranks are not.
+    const left = await call(gw, 'DELETE', `/v1/lists/${listId}/contacts`, lab, { contacts: [every3rd[0]] });
+    assert.equal(left.status, 200, left.text);
+    const joined = await call(gw, 'PATCH', `/v1/lists/${listId}/contacts`, lab, { contacts: [ids.at(-1)] });
+    assert.equal(joined.status, 200, joined.text);
+    assert.equal(await total({ listId }), every3rd.length);
+    await checkEveryPage([10], ['email', 'created_at'], SMALL, { listId });
+
+    // A member deleted (its membership goes with it), and a page through contactPage from there on.
+    const gone = await call(gw, 'DELETE', `/v1/contacts/${every3rd[5]}`, lab);
+    assert.equal(gone.status, 200, gone.text);
+    await checkEveryPage([10], ['wallet'], SMALL, { listId });
+    const scope = await resolveContactFilter(gw.handle.db, labId, { listId });
+    const expected = await plainOrder('email', 'desc', { listId });
+    const paged: string[] = [];
+    for (let page = 1; (page - 1) * 9 < expected.length; page++) {
+      const { rows } = await contactPage(gw.handle.db, scope, { page, perPage: 9, sortField: 'email', sortOrder: 'desc' }, 0, { every: 4, from: 9 }); // prettier-ignore
+      paged.push(...rows.map((r) => r.id));
+    }
+    assert.deepEqual(paged, expected);
   });
 
   it('a first page starts building the anchors of every sort field in the background', async () => {

@@ -1,16 +1,16 @@
 /**
- * Page anchors: deep pages of the unfiltered grid, or of the grid filtered by one status, without
- * OFFSET's walk over every skipped row.
+ * Page anchors: deep pages of the unfiltered grid, or of the grid filtered by one status or by one
+ * list, without OFFSET's walk over every skipped row.
  *
  * For a tenant and a sort field, one index-only walk of the sort index in ascending (key, id) order
  * samples every K-th row (its key and id: an anchor). Row `offset` is then found by a keyset read
  * after the anchor just before it, skipping fewer than K index entries, whatever the page:
  *   where tenant_id = $1 and (key, id) > (anchor.key, anchor.id) order by key, id offset r limit n
- * Anchors are kept in memory (a small LRU per database: a few tenants x sort fields x statuses,
+ * Anchors are kept in memory (a small LRU per database: a few tenants x sort fields x filters,
  * about 100 kB each at a million contacts) and are the same for both directions: a page is turned
- * into its range of ascending ranks, read ascending and flipped for a descending sort. A status
- * filter is one more condition on every walk and read; the sort indexes carry the status (migration
- * 0009), so those stay index-only too.
+ * into its range of ascending ranks, read ascending and flipped for a descending sort. A filter is
+ * one more condition on every walk and read: a status (the sort indexes carry it, migration 0009, so
+ * the walks stay index-only) or a list (a probe of list_members' primary key per contact walked).
  *
  * E-mail and wallet may be NULL, and NULLs sort last ascending (first descending), ordered by id.
  * A row comparison with NULL is never true, so such a sort is two segments: the contacts with a
@@ -19,12 +19,14 @@
  *
  * Validity. Anchors are ranks, so ANY insert, delete, status change or sort-key change before them
  * shifts pages. They are kept with a fingerprint read per request (one statement of index probes,
- * < 1 ms), the same for every set of the tenant, whatever its status:
+ * < 1 ms), the same for every set of the tenant but for the list version below:
  * - the tenant's contact_counts rows, total and row versions (xmin): every insert, delete or status
  *   change runs a trigger that writes them, even when the counts come back to the same numbers;
  * - max(updated_at) (contacts_tenant_updated_idx, backwards, one entry): every write of a sort key
  *   sets updated_at = now() (contact-store, contact-bulk, import-batch, onboarding's subscribe; the
- *   custom attribute clean-up changes no sort key, and list membership is no part of this order).
+ *   custom attribute clean-up changes no sort key, and list membership is no part of this order);
+ * - for the set of a list, the list row's version (xmin): a trigger writes its member count on
+ *   every change of its members, including those of contacts deleted.
  * now() is the writer's transaction START, so a write that commits after the anchors were built
  * may carry an updated_at older than the max they saw and change nothing in the fingerprint. Hence
  * anchors are built only when that cannot happen: when no other transaction (pg_stat_activity) that
@@ -40,7 +42,7 @@
 import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CONTACT_SORT_FIELDS, type ContactSortField, type ContactStatus, type SortOrder } from '../contracts';
 import type { Database } from '../db/index';
-import { contactCounts, contacts, type ContactRow } from '../db/schema';
+import { contactCounts, contacts, listMembers, lists, type ContactRow } from '../db/schema';
 import { intOf, queryRows, textOf } from './import-sql';
 
 export interface AnchorOptions {
@@ -70,22 +72,28 @@ interface Segment {
 
 interface AnchorSet {
   fingerprint: string;
-  /** In ascending order; their sizes add up to the tenant's contacts (of the status). */
+  /** In ascending order; their sizes add up to the contacts the set orders (see AnchorFilter). */
   segments: Segment[];
 }
 
-/** Which contacts of the tenant a set orders: all of them (null), or those of one status. */
-export type AnchorStatus = ContactStatus | null;
+/**
+ * Which contacts of the tenant a set orders: all of them (null), those of one status, or the
+ * members of one list (the caller has checked that the list is the tenant's).
+ */
+export type AnchorFilter = { status: ContactStatus } | { listId: string } | null;
 
 /** The cache key of a set. */
-function setName(tenantId: string, field: ContactSortField, every: number, status: AnchorStatus): string {
-  return `${tenantId}:${field}:${every}:${status ?? '*'}`;
+function setName(tenantId: string, field: ContactSortField, every: number, filter: AnchorFilter): string {
+  const scope = filter === null ? '*' : 'status' in filter ? `status:${filter.status}` : `list:${filter.listId}`;
+  return `${tenantId}:${field}:${every}:${scope}`;
 }
 
-/** The rows a set orders: the tenant's, or the tenant's of one status. */
-function scopeWhere(tenantId: string, status: AnchorStatus): SQL {
+/** The rows a set orders: the tenant's, of one status, or members of one list (one primary-key probe each). */
+function scopeWhere(tenantId: string, filter: AnchorFilter): SQL {
   const tenant = sql`${contacts.tenantId} = ${tenantId}::uuid`;
-  return status === null ? tenant : sql`${tenant} and ${contacts.status} = ${status}`;
+  if (filter === null) return tenant;
+  if ('status' in filter) return sql`${tenant} and ${contacts.status} = ${filter.status}`;
+  return sql`${tenant} and exists (select 1 from ${listMembers} where ${listMembers.listId} = ${filter.listId}::uuid and ${listMembers.contactId} = ${contacts.id})`;
 }
 
 /** One run of a sort's ascending order that a row comparison can walk. */
@@ -137,24 +145,33 @@ function sortSpec(field: ContactSortField): SortSpec {
 
 /**
  * What the anchors of a tenant depend on (see the header). One statement, index probes only. `total`
- * counts the contacts a set of `status` orders (the tenant's, or those of the status).
+ * counts the contacts a set with `filter` orders (from the counters, or the list's member count);
+ * for a list, its row version is part of the fingerprint (its member count is written by a trigger
+ * on every change of its members, deletes of contacts included).
  */
 async function fingerprint(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
 ): Promise<{ text: string; total: number }> {
+  const status = filter !== null && 'status' in filter ? filter.status : null;
+  const listId = filter !== null && 'listId' in filter ? filter.listId : null;
   const [row] = await queryRows(
     db,
     sql`select
           (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as tenant,
-          (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts}
-            where ${contactCounts.tenantId} = ${tenantId}::uuid and (${status}::text is null or ${contactCounts.status} = ${status}::text)) as total,
+          case when ${listId}::uuid is null then
+            (select coalesce(sum(${contactCounts.n}), 0)::bigint from ${contactCounts}
+              where ${contactCounts.tenantId} = ${tenantId}::uuid and (${status}::text is null or ${contactCounts.status} = ${status}::text))
+          else
+            (select ${lists.memberCount}::bigint from ${lists} where ${lists.id} = ${listId}::uuid and ${lists.tenantId} = ${tenantId}::uuid)
+          end as total,
+          (select xmin::text from ${lists} where ${lists.id} = ${listId}::uuid) as list_version,
           (select string_agg(xmin::text, ',' order by ${contactCounts.status}) from ${contactCounts} where ${contactCounts.tenantId} = ${tenantId}::uuid) as versions,
           (select max(${contacts.updatedAt})::text from ${contacts} where ${contacts.tenantId} = ${tenantId}::uuid) as updated`,
   );
   if (!row) throw new Error('fingerprint: no row');
-  const text = `${intOf(row, 'tenant')}|${textOf(row, 'versions') ?? ''}|${textOf(row, 'updated') ?? ''}`;
+  const text = `${intOf(row, 'tenant')}|${textOf(row, 'versions') ?? ''}|${textOf(row, 'updated') ?? ''}|${textOf(row, 'list_version') ?? ''}`; // prettier-ignore
   return { text, total: intOf(row, 'total') };
 }
 
@@ -184,12 +201,12 @@ async function writesSettled(db: Database, tenantId: string): Promise<boolean> {
 async function walkSegment(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
   spec: SortSpec,
   segment: SegmentSpec,
   every: number,
 ): Promise<Segment> {
-  const inSegment = sql`${scopeWhere(tenantId, status)} and ${segment.where}`;
+  const inSegment = sql`${scopeWhere(tenantId, filter)} and ${segment.where}`;
   const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
   const rows = await queryRows(
     db,
@@ -239,15 +256,15 @@ function cacheOf(db: Database): AnchorCache {
 async function buildAnchors(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
   field: ContactSortField,
   every: number,
 ): Promise<AnchorSet | null> {
   if (!(await writesSettled(db, tenantId))) return null;
-  const print = await fingerprint(db, tenantId, status);
+  const print = await fingerprint(db, tenantId, filter);
   const spec = sortSpec(field);
   const segments: Segment[] = [];
-  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, status, spec, segment, every));
+  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
   // A write committed between the fingerprint and the walk: keep nothing, the next request rebuilds.
   if (segments.reduce((n, s) => n + s.size, 0) !== print.total) return null;
   return { fingerprint: print.text, segments };
@@ -270,13 +287,13 @@ function keep(cache: AnchorCache, name: string, set: AnchorSet): void {
 async function anchorsFor(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
   field: ContactSortField,
   every: number,
   print: { text: string },
 ): Promise<AnchorSet | null> {
   const cache = cacheOf(db);
-  const name = setName(tenantId, field, every, status);
+  const name = setName(tenantId, field, every, filter);
   const kept = cache.sets.get(name);
   if (kept && kept.fingerprint === print.text) {
     keep(cache, name, kept);
@@ -284,7 +301,7 @@ async function anchorsFor(
   }
   let building = cache.building.get(name);
   if (!building) {
-    building = buildAnchors(db, tenantId, status, field, every).finally(() => cache.building.delete(name));
+    building = buildAnchors(db, tenantId, filter, field, every).finally(() => cache.building.delete(name));
     cache.building.set(name, building);
   }
   const built = await building;
@@ -297,15 +314,15 @@ async function anchorsFor(
 async function currentAnchors(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
   field: ContactSortField,
   total: number,
   every: number,
 ): Promise<AnchorSet | null> {
-  const print = await fingerprint(db, tenantId, status);
+  const print = await fingerprint(db, tenantId, filter);
   // The count read just before disagrees: a write in between; this page reads with OFFSET.
   if (print.total !== total) return null;
-  return anchorsFor(db, tenantId, status, field, every, print);
+  return anchorsFor(db, tenantId, filter, field, every, print);
 }
 
 /**
@@ -323,18 +340,18 @@ export function prefetchAnchors(
   tenantId: string,
   first: ContactSortField,
   every: number = PAGE_ANCHORS.every,
-  status: AnchorStatus = null,
+  filter: AnchorFilter = null,
 ): Promise<void> | null {
   const cache = cacheOf(db);
   if (cache.prefetching) return null;
   const fields = [first, ...CONTACT_SORT_FIELDS.filter((f) => f !== first)];
   const stale = (print: { text: string }) =>
-    fields.filter((f) => cache.sets.get(setName(tenantId, f, every, status))?.fingerprint !== print.text);
+    fields.filter((f) => cache.sets.get(setName(tenantId, f, every, filter))?.fingerprint !== print.text);
   const run = (async () => {
-    const print = await fingerprint(db, tenantId, status);
+    const print = await fingerprint(db, tenantId, filter);
     for (const field of stale(print)) {
       // Built for the fingerprint read now; a write since then: stop, a later request starts again.
-      if (!(await anchorsFor(db, tenantId, status, field, every, print))) return;
+      if (!(await anchorsFor(db, tenantId, filter, field, every, print))) return;
     }
   })()
     .catch(() => undefined)
@@ -351,16 +368,16 @@ export function anchorsKept(
   tenantId: string,
   field: ContactSortField,
   every: number,
-  status: AnchorStatus = null,
+  filter: AnchorFilter = null,
 ): boolean {
-  return cacheOf(db).sets.has(setName(tenantId, field, every, status));
+  return cacheOf(db).sets.has(setName(tenantId, field, every, filter));
 }
 
 /** Rows [from, from + n) of a segment in ascending order: a keyset read after the nearest anchor. */
 function segmentRows(
   db: Database,
   tenantId: string,
-  status: AnchorStatus,
+  filter: AnchorFilter,
   spec: SortSpec,
   segment: SegmentSpec,
   anchors: readonly Anchor[],
@@ -370,7 +387,7 @@ function segmentRows(
 ): PromiseLike<ContactRow[]> {
   // anchors[i] is at rank (i + 1) * every - 1: the last one before `from`.
   const anchor = anchors[Math.min(anchors.length, Math.floor(from / every)) - 1];
-  const conditions = [scopeWhere(tenantId, status), segment.where];
+  const conditions = [scopeWhere(tenantId, filter), segment.where];
   if (anchor) conditions.push(segment.after(spec.param(anchor.key), sql`${anchor.id}::uuid`));
   // Deferred join: the skipped entries come from the index alone, only the page's rows from the table.
   const keys = db
@@ -389,7 +406,7 @@ function segmentRows(
 }
 
 /**
- * Rows [offset, offset + limit) of the tenant's whole grid, or of its contacts of one status
+ * Rows [offset, offset + limit) of the tenant's whole grid, or of its contacts of one status or list
  * (`total` contacts, from the counters), in the order of `field` and `order`, read through anchors;
  * null when there are none to use now (the caller reads with OFFSET). The rows are those of the
  * plain OFFSET query, in the same order.
@@ -403,11 +420,11 @@ export async function anchoredPage(
   limit: number,
   total: number,
   options: AnchorOptions = PAGE_ANCHORS,
-  status: AnchorStatus = null,
+  filter: AnchorFilter = null,
 ): Promise<ContactRow[] | null> {
   const take = Math.max(0, Math.min(limit, total - offset));
   if (take === 0) return [];
-  const set = await currentAnchors(db, tenantId, status, field, total, options.every);
+  const set = await currentAnchors(db, tenantId, filter, field, total, options.every);
   if (!set) return null;
   const spec = sortSpec(field);
   // The page as ascending ranks [first, first + take).
@@ -420,7 +437,7 @@ export async function anchoredPage(
     const segmentSpec = spec.segments[i];
     if (from < to && segmentSpec) {
       reads.push(
-        segmentRows(db, tenantId, status, spec, segmentSpec, segment.anchors, from - start, to - from, options.every),
+        segmentRows(db, tenantId, filter, spec, segmentSpec, segment.anchors, from - start, to - from, options.every),
       );
     }
     start += segment.size;

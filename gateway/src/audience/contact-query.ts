@@ -13,7 +13,7 @@
  * would leave the contacts without one in heap order; the *_order_idx indexes give them id order.)
  * How a page is read (contactPage, contactPageQuery):
  * - counts come from the trigger-kept counters when the filter is none, a status or a list alone;
- * - the unfiltered grid and the grid filtered by a status alone, deep pages (OFFSET >=
+ * - the unfiltered grid and the grid filtered by a status or a list alone, deep pages (OFFSET >=
  *   PAGE_ANCHORS.from): a keyset read after the nearest page anchor, a sampled (key, id) every
  *   PAGE_ANCHORS.every rows of the sort, kept in memory while the tenant's contacts do not change
  *   (contact-anchors.ts); any page costs a few ms. Any request
@@ -48,7 +48,7 @@ import {
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { pageWindow } from '../lib/pagination';
-import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorOptions } from './contact-anchors';
+import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorFilter, type AnchorOptions } from './contact-anchors';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
 import { isUuid } from './db-helpers';
@@ -59,7 +59,7 @@ import { segmentCondition } from './segment-sql';
 export type ContactCountSource =
   | { kind: 'tenant' }
   | { kind: 'status'; status: ContactStatus }
-  | { kind: 'list'; memberCount: number }
+  | { kind: 'list'; listId: string; memberCount: number }
   /** A search and nothing else: counted from the searched columns' indexes alone (searchCountQuery). */
   | { kind: 'search'; search: string }
   | { kind: 'exact' };
@@ -205,8 +205,9 @@ export async function resolveContactFilter(
   let source: ContactCountSource = { kind: 'exact' };
   if (others === 0 && !byList && !byStatus) source = { kind: 'tenant' };
   else if (others === 0 && !byList && filter.status !== undefined) source = { kind: 'status', status: filter.status };
-  else if (others === 0 && !byStatus && memberCount !== null) source = { kind: 'list', memberCount };
-  else if (others === 1 && search !== '' && !byList && !byStatus) source = { kind: 'search', search };
+  else if (others === 0 && !byStatus && filter.listId !== undefined && memberCount !== null) {
+    source = { kind: 'list', listId: filter.listId, memberCount };
+  } else if (others === 1 && search !== '' && !byList && !byStatus) source = { kind: 'search', search };
   return {
     tenantId,
     where: sql`(${sql.join(conditions, sql` and `)})`,
@@ -424,6 +425,20 @@ export async function searchWalkPage(
   return plan.reverse ? rows.reverse() : rows;
 }
 
+/** The anchors that serve a filter whose count is known without count(*); undefined for any other filter. */
+function anchorFilter(count: ContactCountSource): AnchorFilter | undefined {
+  switch (count.kind) {
+    case 'tenant':
+      return null;
+    case 'status':
+      return { status: count.status };
+    case 'list':
+      return { listId: count.listId };
+    default:
+      return undefined;
+  }
+}
+
 /** One page of contacts (rows, not yet wire objects) and the total matching count. */
 export async function contactPage(
   db: Database,
@@ -437,24 +452,22 @@ export async function contactPage(
     const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
     if (rows) return { rows, count: total };
   }
-  // The unfiltered grid, or the grid filtered by a status alone, of a tenant large enough for
-  // anchors (a page at OFFSET >= anchors.from, counted from the nearer end, exists): once this page
-  // is read, the anchors of its sort fields that are missing or stale are built in the background,
-  // so a later deep page finds them ready.
-  const status = scope.count.kind === 'status' ? scope.count.status : null;
+  // The unfiltered grid, or the grid filtered by a status or a list alone, large enough for anchors
+  // (a page at OFFSET >= anchors.from, counted from the nearer end, exists): once this page is read,
+  // the anchors of its sort fields that are missing or stale are built in the background, so a
+  // later deep page finds them ready.
+  const filter = anchorFilter(scope.count);
   const anchored =
-    (scope.count.kind === 'tenant' || status !== null) &&
-    !sortMatches(total, scope.searching, q.sortField, sortUpTo) &&
-    total >= 2 * anchors.from;
+    filter !== undefined && !sortMatches(total, scope.searching, q.sortField, sortUpTo) && total >= 2 * anchors.from;
   const prefetch = () => {
-    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every, status);
+    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every, filter);
   };
   if (anchored) {
     // A deep page is read after the nearest page anchor instead of OFFSET.
     const { offset, limit } = pageWindow(q.page, q.perPage);
     const plan = pagePlan(offset, limit, total);
     if (plan.limit > 0 && plan.offset >= anchors.from) {
-      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors, status); // prettier-ignore
+      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors, filter); // prettier-ignore
       prefetch();
       if (rows) return { rows, count: total };
     }
