@@ -197,7 +197,13 @@ async function writesSettled(db: Database, tenantId: string): Promise<boolean> {
   return row?.settled === true;
 }
 
-/** Every K-th row of a segment (one index-only walk: a recursive keyset hop of K entries) and its size. */
+/**
+ * Every K-th row of a segment and its size. The tenant's contacts, or those of a status: one
+ * index-only walk of the sort index (a recursive keyset hop of K entries). A list's members: read
+ * from the list and sorted (a window over its members), not found by walking every contact of the
+ * tenant and probing the list for each: a list of 40,000 in a million contacts costs tens of ms
+ * instead of seconds.
+ */
 async function walkSegment(
   db: Database,
   tenantId: string,
@@ -210,14 +216,21 @@ async function walkSegment(
   const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
   const rows = await queryRows(
     db,
-    sql`with recursive w(k, id) as (
-          (select ${spec.key}, ${contacts.id} from ${contacts} where ${inSegment} ${order})
-          union all
-          (select c.k, c.id from w cross join lateral (
-            select ${spec.key} as k, ${contacts.id} as id from ${contacts}
-            where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c)
-        )
-        select k::text as k, id::text as id from w`,
+    filter !== null && 'listId' in filter
+      ? sql`select k::text as k, id::text as id from (
+              select ${spec.key} as k, ${contacts.id} as id, row_number() over (order by ${spec.key}, ${contacts.id}) as rn
+              from ${listMembers} join ${contacts} on ${contacts.id} = ${listMembers.contactId}
+              where ${listMembers.listId} = ${filter.listId}::uuid and ${contacts.tenantId} = ${tenantId}::uuid and ${segment.where}
+            ) ranked
+            where rn % ${every} = 0 order by rn`
+      : sql`with recursive w(k, id) as (
+              (select ${spec.key}, ${contacts.id} from ${contacts} where ${inSegment} ${order})
+              union all
+              (select c.k, c.id from w cross join lateral (
+                select ${spec.key} as k, ${contacts.id} as id from ${contacts}
+                where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c)
+            )
+            select k::text as k, id::text as id from w`,
   );
   const anchors = rows.map((r, i): Anchor => {
     const id = textOf(r, 'id');
