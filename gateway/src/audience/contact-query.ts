@@ -51,7 +51,7 @@ import { pageWindow } from '../lib/pagination';
 import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorFilter, type AnchorOptions } from './contact-anchors';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
-import { isUuid } from './db-helpers';
+import { isPglite, isUuid } from './db-helpers';
 import { intOf, queryRows } from './import-sql';
 import { segmentCondition } from './segment-sql';
 
@@ -425,15 +425,20 @@ export async function searchWalkPage(
   return plan.reverse ? rows.reverse() : rows;
 }
 
-/** The anchors that serve a filter whose count is known without count(*); undefined for any other filter. */
-function anchorFilter(count: ContactCountSource): AnchorFilter | undefined {
+/**
+ * The anchors that serve a filter whose count is known without count(*); undefined for any other
+ * filter. A status's or a list's anchors only on a PostgreSQL server: on embedded PGlite (one
+ * connection) their builds, seconds at a million contacts and one per status or list visited,
+ * would hold up every other request; there those grids read deep pages with OFFSET.
+ */
+function anchorFilter(count: ContactCountSource, embedded: boolean): AnchorFilter | undefined {
   switch (count.kind) {
     case 'tenant':
       return null;
     case 'status':
-      return { status: count.status };
+      return embedded ? undefined : { status: count.status };
     case 'list':
-      return { listId: count.listId };
+      return embedded ? undefined : { listId: count.listId };
     default:
       return undefined;
   }
@@ -456,7 +461,7 @@ export async function contactPage(
   // (a page at OFFSET >= anchors.from, counted from the nearer end, exists): once this page is read,
   // the anchors of its sort fields that are missing or stale are built in the background, so a
   // later deep page finds them ready.
-  const filter = anchorFilter(scope.count);
+  const filter = anchorFilter(scope.count, isPglite(db));
   const anchored =
     filter !== undefined && !sortMatches(total, scope.searching, q.sortField, sortUpTo) && total >= 2 * anchors.from;
   const prefetch = () => {

@@ -1,6 +1,12 @@
 /** Small database helpers of the audience code: ids, unique violations, statement row counts. */
+import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index';
+
+/** Whether the database is embedded PGlite: one connection in this process, every statement in turn. */
+export function isPglite(db: Database): boolean {
+  return '$client' in db && db.$client instanceof PGlite;
+}
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -21,13 +21,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { customAttributes, importJobs, type ImportJobRow } from '../db/schema';
-import { foreignKeyViolation, pgError } from './db-helpers';
+import { foreignKeyViolation, isPglite, pgError } from './db-helpers';
 import { commitBatch, type BatchJob, type Checkpoint } from './import-batch';
 import { planColumns } from './import-mapping';
 import { ImportSource, type ImportBatch } from './import-source';
@@ -65,10 +64,6 @@ export function importFilePath(jobId: string): string {
 
 async function removeFile(file: string): Promise<void> {
   await fs.rm(file, { force: true });
-}
-
-function isPglite(db: Database): boolean {
-  return '$client' in db && db.$client instanceof PGlite;
 }
 
 type Settled = { ok: true; committed: boolean } | { ok: false; error: unknown };
