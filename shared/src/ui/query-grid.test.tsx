@@ -40,6 +40,7 @@ function Harness({
       list={list}
       page={page}
       error={error}
+      search={{ label: 'Search things', placeholder: 'Name' }}
       toolbar={<span>Toolbar</span>}
       columns={COLUMNS}
       rowKey={(r) => r.id}
@@ -71,8 +72,10 @@ describe('<QueryGrid>', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('drives the list query: a header sorts, Previous pages, the size select sets perPage', async () => {
+  it('drives the list query: the search box, a header sorts, Previous pages, the size select sets perPage', async () => {
     const { user, list } = setup({ page: PAGE });
+    await user.type(screen.getByRole('searchbox', { name: 'Search things' }), 'alp');
+    expect(list().searchInput).toBe('alp');
     await user.click(screen.getByRole('button', { name: /Name/ }));
     expect(list().state.sortField).toBe('name');
     await user.click(screen.getByRole('button', { name: 'Previous' }));

@@ -3,6 +3,7 @@ import type { Pagination } from '../contracts/common';
 import type { ListQuery } from '../lists/use-list-query';
 import { DataGrid, type DataGridProps } from './data-grid';
 import { ListPagination } from './pagination';
+import { TextField } from './text-field';
 
 /** A list response: one page of records and its pagination. */
 export interface QueryGridPage<T> {
@@ -15,7 +16,9 @@ export interface QueryGridProps<T, F extends string> extends Omit<DataGridProps<
   list: ListQuery<F>;
   /** The page loaded for `list.query`; undefined until the first answer (the footer waits for it). */
   page: QueryGridPage<T> | undefined;
-  /** Above the table, inside the panel: a search box, filters. */
+  /** A search box above the table, wired to the list's debounced search (labelled for screen readers). */
+  search?: { label: string; placeholder: string };
+  /** Above the table, inside the panel, after the search box: filters, actions. */
   toolbar?: ReactNode;
   /** The last fetch failed: shown as an alert above the rows (already escaped text, never HTML). */
   error?: string | null;
@@ -24,14 +27,30 @@ export interface QueryGridProps<T, F extends string> extends Omit<DataGridProps<
 const NO_ROWS: readonly never[] = [];
 
 /**
- * A server-paged grid in its panel: optional toolbar, the fetch error, the sortable table and the
+ * A server-paged grid in its panel: optional search box and toolbar, the fetch error, the sortable table and the
  * footer ('Showing x to y of z results', page size, Previous/Next), all wired to one useListQuery.
  * Every list screen uses it, so they sort, page and report errors the same way.
  */
-export function QueryGrid<T, F extends string>({ list, page, toolbar, error, ...grid }: QueryGridProps<T, F>) {
+export function QueryGrid<T, F extends string>({ list, page, search, toolbar, error, ...grid }: QueryGridProps<T, F>) {
   return (
     <div className="rounded-panel border border-slate-200 bg-white">
-      {toolbar && <div className="border-b border-slate-200 p-4">{toolbar}</div>}
+      {(search || toolbar) && (
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4">
+          {search && (
+            <TextField
+              type="search"
+              label={search.label}
+              hideLabel
+              placeholder={search.placeholder}
+              maxLength={200}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.target.value)}
+              containerClassName="w-full max-w-sm"
+            />
+          )}
+          {toolbar}
+        </div>
+      )}
       {error && (
         <p role="alert" className="px-4 pt-3 text-sm text-red-700">
           {error}

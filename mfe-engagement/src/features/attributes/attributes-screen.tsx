@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, QueryGrid, PageHeader, TextField, useListQuery, type DataGridColumn } from '@console/shared';
+import { Button, QueryGrid, PageHeader, useListQuery, type DataGridColumn } from '@console/shared';
 import { ATTRIBUTE_SORT_FIELDS, type CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, fetchAttributes } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
@@ -71,17 +71,7 @@ export function AttributesScreen() {
         list={list}
         page={attributes.data}
         error={attributes.error?.message}
-        toolbar={
-          <TextField
-            type="search"
-            label="Search attributes"
-            hideLabel
-            placeholder="Search by name or key"
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.target.value)}
-            containerClassName="max-w-sm"
-          />
-        }
+        search={{ label: 'Search attributes', placeholder: 'Search by name or key' }}
         columns={columns}
         rowKey={(a) => a._id}
         loading={attributes.isFetching}

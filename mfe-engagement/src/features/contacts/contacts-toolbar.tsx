@@ -1,11 +1,8 @@
-import { Button, SelectField } from '@console/shared';
+import { Button, SelectField, TextField } from '@console/shared';
 import { CONTACT_SOURCES, CONTACT_STATUSES, type CustomAttribute, type List } from '@console/shared/contracts';
 import { AttributeFilter } from './attribute-filter';
 import { ColumnsMenu } from './columns-menu';
 import { SOURCE_LABELS, STATUS_LABELS } from './contact-format';
-
-const SEARCH_CLASS =
-  'block w-full rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
 
 export interface ContactsToolbarProps {
   searchInput: string;
@@ -39,17 +36,15 @@ export function ContactsToolbar({
   return (
     <div className="mb-4 space-y-3">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-64 flex-1">
-          <span className="mb-1 block text-sm font-medium text-slate-800">Search contacts</span>
-          <input
-            type="search"
-            value={searchInput}
-            maxLength={200}
-            onChange={(event) => onSearchInput(event.target.value)}
-            placeholder="Start of an e-mail, wallet or name"
-            className={SEARCH_CLASS}
-          />
-        </label>
+        <TextField
+          type="search"
+          label="Search contacts"
+          placeholder="Start of an e-mail, wallet or name"
+          maxLength={200}
+          value={searchInput}
+          onChange={(event) => onSearchInput(event.target.value)}
+          containerClassName="min-w-64 flex-1"
+        />
         <ColumnsMenu attributes={attributes} visible={visibleColumns} onToggle={onToggleColumn} />
       </div>
       <div className="flex flex-wrap items-end gap-3">

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, Dialog, ListPagination, notify, useListQuery } from '@console/shared';
+import { ApiError, Button, Dialog, ListPagination, TextField, notify, useListQuery } from '@console/shared';
 import type { Contact, List } from '@console/shared/contracts';
 import { addContactsToList, invalidateLists, searchContacts } from './api';
 
-const SEARCH_CLASS =
-  'block w-full rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
 const PAGE_SIZES = [10, 25, 50] as const;
 
 function label(contact: Contact): string {
@@ -83,17 +81,14 @@ export function AddContactsDialog({ open, onClose, list }: { open: boolean; onCl
             {error}
           </p>
         )}
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-800">Search contacts</span>
-          <input
-            type="search"
-            value={query.searchInput}
-            maxLength={200}
-            onChange={(event) => query.setSearchInput(event.target.value)}
-            placeholder="Start of an e-mail, wallet or name"
-            className={SEARCH_CLASS}
-          />
-        </label>
+        <TextField
+          type="search"
+          label="Search contacts"
+          placeholder="Start of an e-mail, wallet or name"
+          maxLength={200}
+          value={query.searchInput}
+          onChange={(event) => query.setSearchInput(event.target.value)}
+        />
         <fieldset aria-busy={results.isFetching || undefined}>
           <legend className="sr-only">Contacts</legend>
           {results.isError ? (

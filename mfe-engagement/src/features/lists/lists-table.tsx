@@ -8,8 +8,6 @@ import { listColumns, type ListSortField } from './list-columns';
 import { ListFormDialog } from './list-form-dialog';
 
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
-const SEARCH_CLASS =
-  'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
 
 interface EditorState {
   open: boolean;
@@ -41,20 +39,10 @@ export function ListsTable() {
         description="Group contacts into lists for widgets and sends."
         actions={<Button onClick={() => openEditor(null)}>Create list</Button>}
       />
-      <label className="mb-4 block">
-        <span className="mb-1 block text-sm font-medium text-slate-800">Search lists</span>
-        <input
-          type="search"
-          value={query.searchInput}
-          maxLength={200}
-          onChange={(event) => query.setSearchInput(event.target.value)}
-          placeholder="List name"
-          className={SEARCH_CLASS}
-        />
-      </label>
       <QueryGrid<List, ListSortField>
         label="Lists"
         list={query}
+        search={{ label: 'Search lists', placeholder: 'List name' }}
         page={lists.data}
         error={lists.error?.message}
         columns={columns}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, QueryGrid, PageHeader, Spinner, TextField, useListQuery, type DataGridColumn } from '@console/shared';
+import { Button, QueryGrid, PageHeader, Spinner, useListQuery, type DataGridColumn } from '@console/shared';
 import { SEGMENT_SORT_FIELDS, segmentFields, type Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, allAttributesQuery, allListsQuery, fetchSegments } from './api';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
@@ -105,17 +105,7 @@ export function SegmentsScreen() {
           list={list}
           page={segments.data}
           error={segments.error?.message}
-          toolbar={
-            <TextField
-              type="search"
-              label="Search segments"
-              hideLabel
-              placeholder="Search by name"
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.target.value)}
-              containerClassName="max-w-sm"
-            />
-          }
+          search={{ label: 'Search segments', placeholder: 'Search by name' }}
           columns={columns}
           rowKey={(s) => s._id}
           loading={segments.isFetching}

@@ -10,8 +10,6 @@ import { widgetColumns, type WidgetSortField } from './widget-columns';
 import { WidgetSlideOver } from './widget-slide-over';
 
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
-const SEARCH_CLASS =
-  'block w-full max-w-md rounded-control border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none';
 
 /** The Widgets screen: search, sortable grid, paging, create/edit slide-over, code dialog and delete. */
 export function WidgetsScreen() {
@@ -51,20 +49,10 @@ export function WidgetsScreen() {
           </Button>
         }
       />
-      <label className="mb-4 block">
-        <span className="mb-1 block text-sm font-medium text-slate-800">Search widgets</span>
-        <input
-          type="search"
-          value={query.searchInput}
-          maxLength={200}
-          onChange={(event) => query.setSearchInput(event.target.value)}
-          placeholder="Type or website"
-          className={SEARCH_CLASS}
-        />
-      </label>
       <QueryGrid<Widget, WidgetSortField>
         label="Widgets"
         list={query}
+        search={{ label: 'Search widgets', placeholder: 'Type or website' }}
         page={widgets.data}
         error={widgets.error?.message}
         columns={columns}
