@@ -6,14 +6,17 @@ import { startSystem } from '../../scripts/system.mjs';
 
 export type System = Awaited<ReturnType<typeof startSystem>>;
 
+// E2E_PORT_BASE moves every port (base+0 .. base+5 for the apps, base+1000 for the gateway), so two
+// checkouts can run their suites on one machine at once.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const E2E_ENV = {
-  SHELL_PORT: '3100',
-  MFE_ENGAGEMENT_PORT: '3101',
-  MFE_ONBOARDING_PORT: '3102',
-  MFE_ADVERTISING_PORT: '3103',
-  MFE_ACCOUNT_PORT: '3104',
-  MFE_ADMIN_PORT: '3105',
-  GATEWAY_PORT: '4100',
+  SHELL_PORT: String(base),
+  MFE_ENGAGEMENT_PORT: String(base + 1),
+  MFE_ONBOARDING_PORT: String(base + 2),
+  MFE_ADVERTISING_PORT: String(base + 3),
+  MFE_ACCOUNT_PORT: String(base + 4),
+  MFE_ADMIN_PORT: String(base + 5),
+  GATEWAY_PORT: String(base + 1000),
 };
 
 export async function startTestSystem(extra: Record<string, string> = {}): Promise<System & { dataDir: string }> {
