@@ -15,6 +15,7 @@ import type { Deps } from './deps';
 import { ImportRunner } from './audience/import-runner';
 import { installErrorHandling } from './errors';
 import { BackgroundTasks } from './lib/background';
+import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
@@ -57,6 +58,7 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   installErrorHandling(app);
   // JSON only: a text/plain body is a wrong content type (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
 
   const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
   const deps: Deps = {

@@ -178,9 +178,11 @@ describe('another tenant\u2019s contacts are never touched or shown', () => {
     const search = await gw.get<ContactPage>(`/v1/contacts?${qs({ searchString: email.slice(0, 8) })}`, lab);
     assert.deepEqual(search.body.records, []);
     const lists = await gw.get<ListPage>('/v1/lists?perPage=1000', lab);
+    const labCommunity = await gw.get<{ list_id: string }>('/v1/communities/my-community', lab);
     assert.deepEqual(
-      lists.body.records.map((l) => l._id),
-      [labList._id],
+      lists.body.records.map((l) => l._id).sort(),
+      [labList._id, labCommunity.body.list_id].sort(),
+      'its own list and its community list',
     );
     const attributes = await gw.get<CustomAttributePage>('/v1/custom-attributes?perPage=100', lab);
     assert.deepEqual(attributes.body.records, []);

@@ -20,7 +20,16 @@ import { CHECKOUT_EXPIRED, COMPLETE_GONE, CHECKOUT_NOT_PAID } from '../src/billi
 import { signCheckoutToken } from '../src/billing/checkout-token';
 import { signPortalToken } from '../src/billing/portal-token';
 import { UNKNOWN_PRICE } from '../src/billing/provider';
-import { billingAccounts, checkoutSessions, invoices, plans, subscriptions, tenants, users } from '../src/db/schema';
+import {
+  billingAccounts,
+  checkoutSessions,
+  communities,
+  invoices,
+  plans,
+  subscriptions,
+  tenants,
+  users,
+} from '../src/db/schema';
 import { CHECKOUT_ADDRESS_MAX, TOO_MANY_CHECKOUTS } from '../src/routes/checkout';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 
@@ -167,6 +176,10 @@ describe('a checkout paid with the good card', () => {
     assert.deepEqual(owner?.permissions, [...TENANT_PERMISSIONS]);
     assert.deepEqual([owner?.firstName, owner?.lastName], ['Rita', 'Rocket']);
     assert.ok(owner?.emailConfirmedAt, 'e-mail confirmed: they paid with it');
+    const [community] = await gw.handle.db.select().from(communities).where(eq(communities.tenantId, tenant.id));
+    assert.equal(community?.title, s.body.tenant_name, 'the new tenant has its community');
+    assert.match(community?.slug ?? '', /^rocket-club-\d+$/);
+    assert.ok(community?.listId, 'with its sign-up list');
 
     const [account] = await gw.handle.db.select().from(billingAccounts).where(eq(billingAccounts.tenantId, tenant.id));
     assert.deepEqual(

@@ -202,14 +202,19 @@ describe('PATCH and DELETE /v1/lists/{id}/contacts', () => {
 });
 
 describe('the demo audience of Acme DAO', () => {
-  it('has 3 lists with members, 60 contacts and 2 custom attributes', async () => {
+  it('has 3 lists with members (besides its community list), 60 contacts and 2 custom attributes', async () => {
     const acme = await gw.login('acmeOwner');
     const lists = await gw.get<ListPage>('/v1/lists?perPage=1000&sortField=name&sortOrder=asc', acme);
+    const demo = lists.body.records.filter((l) => l.community_id === null);
     assert.deepEqual(
-      lists.body.records.map((l) => l.name),
+      demo.map((l) => l.name),
       ['Early adopters', 'Governance voters', 'Newsletter'],
     );
-    assert.ok(lists.body.records.every((l) => l.member_count > 0));
+    assert.ok(demo.every((l) => l.member_count > 0));
+    assert.deepEqual(
+      lists.body.records.filter((l) => l.community_id !== null).map((l) => l.name),
+      ['Community sign-ups'],
+    );
     const contacts = await gw.get<ContactPage>('/v1/contacts?perPage=1', acme);
     assert.equal(contacts.body.pagination.count, 60);
     const attributes = await gw.get<{ records: { key: string }[] }>('/v1/custom-attributes', acme);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Community, List, ListPage, WidgetDetail, WidgetPage } from '../src/contracts';
 import { widgets } from '../src/db/schema';
 import { WIDGET_MESSAGES, websiteUrlProblem } from '../src/onboarding/onboarding-rules';
+import { removeCommunities } from './community-helpers';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 import { call, qs } from './audience-helpers';
 
@@ -39,7 +40,10 @@ function createWidget(body: unknown, token = acme) {
 }
 
 describe('creating widgets', () => {
-  it('needs the community page first', async () => {
+  it('needs the community page first (a tenant without one, e.g. removed by hand)', async () => {
+    const mine = await gw.get<Community>('/v1/communities/my-community', acme);
+    assert.equal(mine.status, 200, 'every tenant gets its community at creation');
+    await removeCommunities(gw, ['Acme DAO']);
     const r = await createWidget({ type: 'Login Widget', target_id: newsletter._id, url: 'https://acme.example.com' });
     assert.equal(r.status, 400);
     assert.deepEqual(r.body, { message: 'Set up your community page first.' });
@@ -185,8 +189,6 @@ describe('GET /v1/widgets', () => {
   });
 
   it("shows only the caller tenant's widgets", async () => {
-    const c = await call<Community>(gw, 'POST', '/v1/communities', basic, { slug: 'basic' });
-    assert.equal(c.status, 201, c.text);
     const r = await gw.get<WidgetPage>('/v1/widgets', basic);
     assert.deepEqual(r.body.records, []);
     assert.equal(r.body.pagination.count, 0);

@@ -57,6 +57,13 @@ async function renderWidgets() {
 }
 
 describe('Widgets grid', () => {
+  it('links to the community page (not in the sidebar unless impersonating, spec section 2)', async () => {
+    gateway();
+    await renderWidgets();
+    const link = screen.getByRole('link', { name: 'community page' });
+    expect(link).toHaveAttribute('href', '/onboarding/community-page');
+  });
+
   it('shows the columns and the list query; sorting toggles; search is debounced', async () => {
     const gw = gateway();
     const user = userEvent.setup({ delay: null });

@@ -33,6 +33,7 @@ import { loadCatalogue, type StoredPrice } from './catalogue-store';
 import type { CheckoutProvider, PaymentConfirmation } from './checkout-provider';
 import { dollars, periodEnd } from './proration';
 import { UNKNOWN_PRICE, unknownPrice } from './provider';
+import { createTenantCommunity } from '../onboarding/community-store';
 
 /** A checkout can be paid for this long after it started. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
@@ -166,6 +167,7 @@ export class CheckoutService {
         .values({ name: session.tenantName, planId: price.plan.id, stripeCustomerId: payment.customerId })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error('tenant was not stored');
+      await createTenantCommunity(tx, tenant.id, session.tenantName);
       const [owner] = await tx
         .insert(users)
         .values({

@@ -11,6 +11,7 @@ import {
 } from '../contracts';
 import { seedDemoAudience } from '../audience/demo-audience';
 import { hashPassword } from '../auth/passwords';
+import { createTenantCommunity } from '../onboarding/community-store';
 import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
 import { periodEnd, taxCents } from '../billing/proration';
 import type { Database } from './index';
@@ -174,6 +175,7 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
         .values({ name: t.name, planId, stripeCustomerId: t.stripeCustomerId, createdAt: next() })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error(`tenant ${t.name} was not stored`);
+      await createTenantCommunity(tx, tenant.id, t.name);
       for (const u of t.users) {
         await tx.insert(users).values({
           tenantId: tenant.id,

@@ -6,7 +6,14 @@ import type { Database } from '../db/index';
 import { communities, lists, tenants, type CommunityRow } from '../db/schema';
 import { badRequest, notFound, type FieldErrors } from '../errors';
 import { isUuid, uniqueViolation } from '../audience/db-helpers';
-import { cleanWhatYouGet, COMMUNITY_MESSAGES, communityUrl, slugProblem } from './onboarding-rules';
+import {
+  cleanWhatYouGet,
+  COMMUNITY_MESSAGES,
+  communityUrl,
+  slugCandidate,
+  slugFromName,
+  slugProblem,
+} from './onboarding-rules';
 import { isStoredImageOf, type Storage } from './storage/storage';
 
 const INVALID_INPUT = 'Invalid input';
@@ -166,6 +173,53 @@ export async function createCommunity(
     return toCommunity(row, ctx.publicUrl);
   } catch (error) {
     throw writeConflict(error) ?? error;
+  }
+}
+
+/** The first alias free for a base derived from a name (`base`, `base-2`, …), read in one query. */
+async function freeSlug(db: Database, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: sql<string>`lower(${communities.slug})` })
+        .from(communities)
+        .where(sql`lower(${communities.slug}) = ${base} or lower(${communities.slug}) like ${`${base}-%`}`)
+    ).map((r) => r.slug),
+  );
+  for (let n = 1; ; n++) {
+    const slug = slugCandidate(base, n);
+    if (!taken.has(slug)) return slug;
+  }
+}
+
+/**
+ * The community every tenant gets when it is created (seed, checkout, platform admins), inside the
+ * caller's transaction: titled with the tenant's name, an alias derived from it and free among all
+ * communities, not enabled (not public, not listed), with its own sign-up list. Another tenant taking
+ * the same alias at the same moment makes the insert fail on the unique index: it is retried with the
+ * next free alias inside a savepoint, so the caller's transaction survives.
+ */
+export async function createTenantCommunity(db: Database, tenantId: string, tenantName: string): Promise<string> {
+  const base = slugFromName(tenantName);
+  const listName = await freeListName(db, tenantId);
+  for (let attempt = 0; ; attempt++) {
+    const slug = await freeSlug(db, base);
+    try {
+      return await db.transaction(async (sp) => {
+        const id = randomUUID();
+        await sp.insert(communities).values({ id, tenantId, title: tenantName, slug });
+        const [list] = await sp
+          .insert(lists)
+          .values({ tenantId, name: listName, autoimport: false, communityId: id })
+          .returning({ id: lists.id });
+        if (!list) throw new Error('community list was not stored');
+        await sp.update(communities).set({ listId: list.id }).where(eq(communities.id, id));
+        return id;
+      });
+    } catch (error) {
+      if (attempt < 5 && uniqueViolation(error) === 'communities_slug_idx') continue;
+      throw error;
+    }
   }
 }
 

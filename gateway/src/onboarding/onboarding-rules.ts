@@ -18,6 +18,40 @@ export function slugProblem(slug: string | undefined): string | null {
   return SLUG_PATTERN.test(slug) ? null : COMMUNITY_MESSAGES.slugPattern;
 }
 
+/** The alias a new community gets when none is chosen and nothing else can be used. */
+export const FALLBACK_SLUG = 'community';
+/** Room left in the alias for a `-N` suffix when the derived one is taken. */
+const SLUG_BASE_LENGTH = COMMUNITY_LIMITS.slug - 8;
+
+/**
+ * The alias derived from a tenant's name for the community every tenant gets at creation: accents
+ * dropped, lower-case letters and digits joined by single dashes, cut to leave room for a `-N` suffix,
+ * never empty (a name of only symbols gets {@link FALLBACK_SLUG}). Matches `SLUG_PATTERN`.
+ */
+export function slugFromName(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  let slug = '';
+  for (const word of words) {
+    const next = slug === '' ? word : `${slug}-${word}`;
+    if (next.length > SLUG_BASE_LENGTH) {
+      if (slug === '') slug = word.slice(0, SLUG_BASE_LENGTH);
+      break;
+    }
+    slug = next;
+  }
+  return slug || FALLBACK_SLUG;
+}
+
+/** The n-th candidate alias for a derived base: the base itself, then `base-2`, `base-3`, … */
+export function slugCandidate(base: string, n: number): string {
+  return n === 1 ? base : `${base}-${n}`;
+}
+
 /** 'What you get' as stored: entries trimmed, blank ones dropped (the form always keeps one empty entry). */
 export function cleanWhatYouGet(items: readonly string[]): string[] {
   return items.map((item) => item.trim()).filter((item) => item !== '');

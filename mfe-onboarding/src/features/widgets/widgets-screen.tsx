@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { Button, PageHeader, QueryGrid, useListQuery } from '@console/shared';
 import type { Widget, WidgetDetail } from '@console/shared/contracts';
 import { fetchWidgets } from './api';
@@ -42,7 +43,17 @@ export function WidgetsScreen() {
     <section>
       <PageHeader
         title="Widgets"
-        description="Sign-up widgets for your website."
+        description={
+          <>
+            Sign-up widgets for your website. They sign people up to your community: its name and alias are set on the{' '}
+            {/* The sidebar shows Community Page only while impersonating (spec section 2); the route stays open
+                to manage_community holders, so the screen that needs it links to it. */}
+            <Link to="/onboarding/community-page" className="font-medium text-indigo-700 underline">
+              community page
+            </Link>
+            .
+          </>
+        }
         actions={
           <Button onClick={() => setEditor((e) => ({ open: true, key: e.key + 1, widget: null }))}>
             Create a widget
