@@ -21,7 +21,10 @@ export function createAppServer(pkg, env = process.env) {
   const assets = sirv(dist, {
     single: isShell,
     etag: true,
-    gzip: false,
+    // The build writes .br and .gz siblings of every text asset (shared/mf precompress): sent by
+    // Accept-Encoding (brotli first), with Vary: Accept-Encoding; the original otherwise.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       // Hashed assets are immutable; entry points (html, remoteEntry, manifest) must be re-read on deploy.
       const immutable = /\.[0-9a-f]{8}\.(js|css)$/.test(pathname);

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -86,6 +88,15 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
+  });
+
+  // Answers above 1 KiB (a page of contacts, the OpenAPI document) are compressed by Accept-Encoding:
+  // brotli at a quality fit for answers made per request, else gzip. Streams (CSV exports) too.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   await app.register(swagger, {
