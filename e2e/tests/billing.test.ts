@@ -51,15 +51,37 @@ async function openPlansFromLockedItem(page: Page, name: string): Promise<void> 
 }
 
 describe('billing', () => {
-  test('without automated billing: Contact your account manager', async () => {
+  test('without automated billing: every entry to the upgrade flow ends in Contact your account manager', async () => {
     const { page, context } = await newSession(browser, shellUrl);
     await signIn(page, 'owner@basic.test', 'basic-pass-2026');
+    const info = page.getByRole('dialog', { name: 'Contact your account manager' });
+    const seeInfoThenClose = async (entry: string) => {
+      await info
+        .getByText("We aren't able to change your plan because you aren't set up for automated billing.")
+        .waitFor();
+      // The upgrade dialog leaves (200 ms transition) as the info dialog opens.
+      await page.getByRole('dialog', { name: 'Unlock more features!' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('dialog', { name: 'Change your plan' }).count(), 0, entry);
+      await info.getByRole('button', { name: 'Close Window' }).click();
+      await info.waitFor({ state: 'detached' });
+    };
+    // A locked sidebar item: the upgrade dialog, then its button.
     await page.getByRole('button', { name: /Automations \(locked/ }).click();
     await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
-    const info = page.getByRole('dialog', { name: 'Contact your account manager' });
-    await info
-      .getByText("We aren't able to change your plan because you aren't set up for automated billing.")
-      .waitFor();
+    await seeInfoThenClose('locked sidebar item');
+    // A locked header menu item.
+    await openProfileMenu(page, 'Bob Basic');
+    await customDomains(page).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await seeInfoThenClose('locked header item');
+    // A direct navigation to a route the plan lacks: the guard opens the upgrade dialog.
+    await page.goto('/engagement/automations');
+    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await seeInfoThenClose('direct navigation');
+    // The billing page's Change plan: straight to the dialog, no upgrade dialog first.
+    await page.goto('/account/billing');
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    await seeInfoThenClose('billing page');
     await context.close();
   });
 

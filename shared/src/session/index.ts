@@ -1,3 +1,4 @@
 export * from './store';
 export * from './hooks';
 export * from './actions';
+export * from './upgrade';
