@@ -11,3 +11,4 @@ export interface StartedSystem {
   restart(pkg: string, extraEnv?: Record<string, string>): Promise<void>;
 }
 export function startSystem(overrides?: Record<string, string | undefined>): Promise<StartedSystem>;
+export function startGateway(env: NodeJS.ProcessEnv): ChildProcess;

@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../errors';
 import { confirmEmailMail } from '../mail/messages';
 import { consumeOneTimeToken, countIssuedSince, issueOneTimeToken } from './one-time-tokens';
+import { sessionChanged } from './session-cache';
 
 export const CONFIRMATION_SENT = 'We have sent you a link to confirm your e-mail address.';
 export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed.';
@@ -44,4 +45,5 @@ export async function confirmEmail(deps: Deps, userId: string, token: string): P
     return true;
   });
   if (!ok) throw badRequest(BAD_CONFIRM_TOKEN, { token: [BAD_CONFIRM_TOKEN] });
+  sessionChanged(deps.db, `user:${userId}`);
 }

@@ -6,6 +6,7 @@ import { badRequest } from '../errors';
 import { passwordResetMail } from '../mail/messages';
 import { consumeOneTimeToken, countIssuedSince, issueOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
 import { hashPassword } from './passwords';
+import { sessionChanged } from './session-cache';
 
 export const RESET_REQUESTED =
   'If an account exists for that e-mail address, we have sent it a link to reset the password.';
@@ -44,4 +45,5 @@ export async function completeReset(deps: Deps, userId: string, resetToken: stri
     return true;
   });
   if (!ok) throw badRequest(BAD_RESET_TOKEN, { reset_token: [BAD_RESET_TOKEN] });
+  sessionChanged(deps.db, `user:${userId}`);
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
+import { sessionCacheOf } from './session-cache';
 import type { TokenClaims } from './tokens';
 
 export interface SessionUserRow {
@@ -33,7 +34,7 @@ export interface AuthContext {
 /** Roles that may impersonate someone. */
 export const IMPERSONATOR_ROLES: readonly Role[] = ['super_admin', 'tenant_admin'];
 
-async function loadUser(db: Database, userId: string) {
+async function readUser(db: Database, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -54,6 +55,16 @@ async function loadUser(db: Database, userId: string) {
     .leftJoin(plans, eq(plans.id, tenants.planId))
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof readUser>>>;
+
+/** A user with its tenant and plan, from the session cache (see session-cache.ts) or the database. */
+function loadUser(db: Database, userId: string): Promise<UserRow | null> {
+  return sessionCacheOf<UserRow>(db).load(userId, async () => {
+    const row = await readUser(db, userId);
+    return row && { value: row, tenantId: row.tenantId };
+  });
 }
 
 /**

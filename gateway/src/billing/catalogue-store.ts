@@ -17,6 +17,7 @@ import { type PlanPriceRow, planPrices, plans, subscriptions } from '../db/schem
 import { badRequest, notFound } from '../errors';
 import { checkPlanUpdate, type CurrentOption, type PlanUpdateContext } from './catalogue-checks';
 import { dollars } from './proration';
+import { sessionChanged } from '../auth/session-cache';
 
 /** A stored price with its plan: what the billing engine works with (cents). */
 export interface StoredPrice {
@@ -105,7 +106,7 @@ const INVALID_INPUT = 'Invalid input';
  */
 export async function updatePlan(db: Database, planId: string, input: PlanUpdate): Promise<Plan> {
   if (!isUuid(planId)) throw notFound(PLAN_NOT_FOUND);
-  return db.transaction(async (tx) => {
+  const plan = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_EDIT_LOCK})`);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)).for('update');
     if (!plan) throw notFound(PLAN_NOT_FOUND);
@@ -131,6 +132,8 @@ export async function updatePlan(db: Database, planId: string, input: PlanUpdate
     if (!updated) throw notFound(PLAN_NOT_FOUND);
     return updated;
   });
+  sessionChanged(db, 'all');
+  return plan;
 }
 
 const NO_PRICING_CONTEXT: PlanUpdateContext = { options: [], catalogueIds: new Set(), subscribedIds: new Set() };

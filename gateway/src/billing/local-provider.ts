@@ -39,6 +39,7 @@ import {
   paymentFailed,
   unknownPrice,
 } from './provider';
+import { sessionChanged } from '../auth/session-cache';
 
 /** Invoices on the billing page. */
 export const INVOICES_SHOWN = 24;
@@ -346,6 +347,7 @@ export class LocalBillingProvider implements BillingProvider {
       return { kind: 'done', result: changed(target, invoiceId) };
     });
     if (outcome.kind === 'declined') throw paymentFailed();
+    sessionChanged(this.db, `tenant:${tenantId}`);
     return outcome.result;
   }
 

@@ -51,6 +51,7 @@ import {
   paymentFailed,
   unknownPrice,
 } from './provider';
+import { sessionChanged } from '../auth/session-cache';
 
 export const NO_SUBSCRIPTION = 'There is no active subscription to change.';
 export const UPGRADE_NOT_SCHEDULED = 'An upgrade takes effect now: it cannot be scheduled.';
@@ -568,6 +569,7 @@ export class StripeBillingProvider implements BillingProvider {
 
   private async setPlan(tenantId: string, planId: string): Promise<void> {
     await this.db.update(tenants).set({ planId }).where(eq(tenants.id, tenantId));
+    sessionChanged(this.db, `tenant:${tenantId}`);
   }
 }
 

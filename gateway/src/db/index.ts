@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
+import { pgliteSubscribe, postgresSubscribe, registerNotifications } from './notifications';
 import { openPglite } from './pglite-store';
 import * as schema from './schema';
 
@@ -53,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzleNodePg(pool, { schema });
+    registerNotifications(db, postgresSubscribe(target.databaseUrl, onConnectionError));
     return {
       db,
       kind: 'postgres',
@@ -65,6 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const client = await openPglite(target.pgliteDir);
   const db = drizzlePglite(client, { schema });
+  registerNotifications(db, pgliteSubscribe(client));
   return {
     db,
     kind: 'pglite',

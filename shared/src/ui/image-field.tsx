@@ -89,7 +89,7 @@ export function ImageField({ label, src, onSelect, onClear, error, accept = [], 
           {src ? (
             <img src={src} alt={`${label} preview`} className="h-full w-full object-cover" />
           ) : (
-            <span className="text-xs text-slate-400">No image</span>
+            <span className="text-xs text-slate-600">No image</span>
           )}
         </div>
         <div className="flex flex-col items-start gap-2">
