@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
-import { pgliteSubscribe, postgresSubscribe, registerNotifications } from './notifications';
+import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
 import { openPglite } from './pglite-store';
 import * as schema from './schema';
 
@@ -61,6 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         closing = true;
+        await stopListening(db);
         await pool.end();
       },
     };
@@ -72,6 +73,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      await stopListening(db);
+      await client.close();
+    },
   };
 }

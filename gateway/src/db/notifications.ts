@@ -16,6 +16,7 @@ export interface Listener {
 type Subscribe = (channel: string, listener: Listener) => Promise<() => Promise<void>>;
 
 const subscribers = new WeakMap<Database, Subscribe>();
+const active = new WeakMap<Database, Set<() => Promise<void>>>();
 
 /** Called by openDatabase: how this database's notifications are received. */
 export function registerNotifications(db: Database, subscribe: Subscribe): void {
@@ -26,7 +27,21 @@ export function registerNotifications(db: Database, subscribe: Subscribe): void 
 export async function listen(db: Database, channel: string, listener: Listener): Promise<() => Promise<void>> {
   const subscribe = subscribers.get(db);
   if (!subscribe) throw new Error('this database does not deliver notifications');
-  return subscribe(channel, listener);
+  const stop = await subscribe(channel, listener);
+  const stops = active.get(db) ?? new Set();
+  active.set(db, stops);
+  stops.add(stop);
+  return async () => {
+    stops.delete(stop);
+    await stop();
+  };
+}
+
+/** Stops every subscription on a database (before it is closed). */
+export async function stopListening(db: Database): Promise<void> {
+  const stops = [...(active.get(db) ?? [])];
+  active.delete(db);
+  await Promise.all(stops.map((stop) => stop()));
 }
 
 export function pgliteSubscribe(client: PGlite): Subscribe {
