@@ -1,4 +1,4 @@
-// Issue 3 in Chromium against the started system: a CSV import with good and bad rows, filtering and a
+// The audience in Chromium against the started system: a CSV import with good and bad rows, filtering and a
 // bulk add to a list, and a segment whose live count matches the grid filtered the same way.
 // Runs as the owner of Lab Rats, a tenant without seeded contacts, so every count is known.
 import { after, before, describe, test } from 'node:test';

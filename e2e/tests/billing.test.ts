@@ -1,4 +1,4 @@
-// Issue 5 in Chromium against the started system (local billing provider): the Acme owner upgrades
+// Billing in Chromium against the started system (local billing provider): the Acme owner upgrades
 // START UP -> GROW UP from a locked menu item and sees Custom Domains unlock without a reload, then
 // schedules a downgrade; the Basic Guild owner (no automated billing) gets 'Contact your account
 // manager'; a failing payment shows the spec's error, whose 'payment method' link opens a working

@@ -1,4 +1,4 @@
-// Issue 5, the checkout, in Chromium against the started system (local provider): a new customer
+// The checkout in Chromium against the started system (local provider): a new customer
 // opens /checkout/price_growup1_monthly without a session, fills in the account, is declined once on
 // the hosted payment page, pays with 4242…, lands on /checkout/success signed in to a GROW UP console
 // (Custom Domains unlocked), then signs out and in again with the new account.

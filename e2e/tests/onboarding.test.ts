@@ -1,4 +1,4 @@
-// Issue 4 in Chromium against the started system: edit the community page and upload a logo, see it on
+// Onboarding in Chromium against the started system: edit the community page and upload a logo, see it on
 // the public page; create a widget, paste its code into a page served on localhost, sign up through it
 // with an e-mail (double opt-in through the outbox) and with a wallet (a test EIP-1193 provider backed by
 // a viem key), then see the signups count and the new contacts in the target list.

@@ -1,4 +1,4 @@
-// Issue 5, admin /plans in Chromium against the started system: the super admin edits START UP's
+// Admin /plans in Chromium against the started system: the super admin edits START UP's
 // label and its first monthly price (a taken price id is refused under its field first); the Acme
 // owner, whose plan picker already showed the old catalogue, opens it again from /account/billing
 // without a reload and sees the new label and $101.

@@ -27,7 +27,7 @@ export interface ImportConfig {
   uploadTtlMs: number;
 }
 
-/** Onboarding (issue 4): uploads, the widget SDK and the public sign-up. */
+/** Onboarding (spec sections 2 and 4): uploads, the widget SDK and the public sign-up. */
 export interface OnboardingConfig {
   /** Where this gateway is reached from browsers (presigned URLs, stored file addresses, public pages). */
   publicUrl: string;
@@ -45,7 +45,7 @@ export interface OnboardingConfig {
   signupConfirmTtlMs: number;
 }
 
-/** Stripe (issue 5): the official SDK against api.stripe.com, or another host (a local fake in tests). */
+/** Stripe (spec sections 3, 4 and 9): the official SDK against api.stripe.com, or another host (a local fake in tests). */
 export interface StripeConfig {
   secretKey: string;
   /** Verifies the signatures of POST /v1/billing/webhook (required with the secret key). */

@@ -1,4 +1,4 @@
-// The Stripe billing provider (issue 5) through the official SDK against a fake Stripe API: a node:http
+// The Stripe billing provider (spec sections 3, 4 and 9) through the official SDK against a fake Stripe API: a node:http
 // server on 127.0.0.1 that records every request and answers the endpoints the provider uses with
 // Stripe-shaped JSON. The gateway reaches it through STRIPE_API_HOST / _PORT / _PROTOCOL.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Checkout (issue 5) over HTTP with the local provider: start → hosted page → pay with a test card →
+// Checkout (spec sections 3, 4 and 9) over HTTP with the local provider: start → hosted page → pay with a test card →
 // tenant, owner, billing account, subscription and invoice in one go; declines, double payments,
 // taken e-mails, unknown prices, the one sign-in afterwards, expired and forged links.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // CSV imports over HTTP: upload, start, progress, report; the row rules on real files, every
-// malformed-file case of issue 3, existing contacts (skip / update), permissions and tenant isolation.
+// malformed-file case, existing contacts (skip / update), permissions and tenant isolation.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * What the checkout (a new customer's first subscription, issue 5) needs from a payment provider.
+ * What the checkout (a new customer's first subscription) needs from a payment provider.
  *
  * The console posts the order to POST /v1/checkout; checkout-service.ts validates it and stores a
  * pending checkout session, then asks the provider for its hosted payment page. When the provider

@@ -1,5 +1,5 @@
 /**
- * Checkout sessions (issue 5): start a checkout for a new customer, fulfil it once the provider has
+ * Checkout sessions (spec sections 3, 4 and 9): start a checkout for a new customer, fulfil it once the provider has
  * taken the payment, and hand out one session token afterwards. Provider-independent: the provider
  * (checkout-provider.ts) only hosts the payment page and confirms payments.
  */

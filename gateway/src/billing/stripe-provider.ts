@@ -1,5 +1,5 @@
 /**
- * The Stripe billing provider (issue 5): the same BillingProvider as the local one, on the official
+ * The Stripe billing provider (spec sections 3, 4 and 9): the same BillingProvider as the local one, on the official
  * SDK. Chosen by create-provider.ts when STRIPE_SECRET_KEY is set.
  *
  * - The tenant's Stripe customer is tenants.stripe_customer_id; its subscription is the customer's

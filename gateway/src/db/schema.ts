@@ -47,7 +47,7 @@ export const plans = pgTable('plans', {
     .$type<Feature[]>()
     .notNull()
     .default(sql`'{}'::text[]`),
-  /** The feature texts of the plan card (billing, issue 5); `features` above are the console features granted. */
+  /** The feature texts of the plan card (billing, spec section 2); `features` above are the console features granted. */
   cardFeatures: text('card_features')
     .array()
     .notNull()
@@ -141,7 +141,7 @@ export const oneTimeTokens = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Audience (issue 3). Sized for a million contacts per tenant: every sortable column has an index
+// Audience. Sized for a million contacts per tenant: every sortable column has an index
 // that starts with tenant_id and ends with id (stable pages), text sorts and prefix searches use
 // `COLLATE "C"` expressions so one index serves both, and counts that grids show unfiltered come
 // from counters kept by statement-level triggers (migration 0002), not from count(*).
@@ -231,7 +231,7 @@ export const lists = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     autoimport: boolean('autoimport').notNull().default(false),
-    /** Set when a community owns the list (issue 4); such lists are not offered as widget targets. */
+    /** Set when a community owns the list (spec sections 2 and 4); such lists are not offered as widget targets. */
     communityId: uuid('community_id'),
     /** Kept by triggers on list_members. */
     memberCount: integer('member_count').notNull().default(0),
@@ -359,7 +359,7 @@ export const importFailures = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Onboarding (issue 4): the community page, uploads, widgets and the public sign-up
+// Onboarding (spec sections 2 and 4): the community page, uploads, widgets and the public sign-up
 // ---------------------------------------------------------------------------------------------
 
 /** One community per tenant: its public page (/c/{slug}) and the texts and images on it. */
@@ -479,7 +479,7 @@ export const publicThrottle = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Billing (issue 5): the price catalogue and the local billing provider's state
+// Billing (spec sections 3, 4 and 9): the price catalogue and the local billing provider's state
 // ---------------------------------------------------------------------------------------------
 
 /** One price of a plan's pricing option for one period (the catalogue of spec section 9, see billing/catalogue.ts). */
@@ -598,7 +598,7 @@ export type CommunityRow = typeof communities.$inferSelect;
 export type WidgetRow = typeof widgets.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Checkout (issue 5): a new customer's subscription, started without a session
+// Checkout (spec sections 3, 4 and 9): a new customer's subscription, started without a session
 // ---------------------------------------------------------------------------------------------
 
 export const CHECKOUT_STATUSES = ['pending', 'paid', 'expired'] as const;

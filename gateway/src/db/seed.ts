@@ -40,7 +40,7 @@ interface SeedTenant {
   users: SeedUser[];
   /** Seed a small demo audience (contacts, lists, custom attributes). */
   demoAudience?: boolean;
-  /** Billing (issue 5): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
+  /** Billing (spec sections 3, 4 and 9): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
   billing?: { priceId: string; startedDaysAgo: number; taxRate: number; paymentMethod: string };
 }
 
@@ -53,7 +53,7 @@ const owner = (email: string, password: string, firstName: string, lastName: str
   lastName,
 });
 
-/** The demo data of issue 2 (the README lists these logins). */
+/** The demo data (the README lists these logins). */
 export const SEED_TENANTS: SeedTenant[] = [
   {
     name: 'Console Platform',

@@ -1,5 +1,5 @@
 /**
- * Billing (issue 5): the billing page, plan changes (summary, change, scheduled downgrades), the
+ * Billing (spec sections 3, 4 and 9): the billing page, plan changes (summary, change, scheduled downgrades), the
  * billing portal link, and the local provider's portal page. Registered without a prefix: the API is
  * under /v1/billing, the portal page (a browser page, no session: its signed token is the key) under
  * /billing/portal.

@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 5): a new customer subscribes without a session. Registered without a prefix: the
+ * Checkout (spec sections 3, 4 and 9): a new customer subscribes without a session. Registered without a prefix: the
  * API is under /v1/checkout, the local provider's hosted payment page (a browser page: its signed
  * token is the key) under /billing/checkout.
  *

@@ -163,7 +163,7 @@ describe('public paths (spec section 2)', () => {
 });
 
 describe('vocabulary', () => {
-  test('plans grow by the features of issue 2', () => {
+  test('plans grow by their features', () => {
     expect(PLAN_FEATURES.basic).toEqual([
       'manage_contacts',
       'view_engagement_emails',

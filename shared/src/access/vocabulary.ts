@@ -58,7 +58,7 @@ export function featureForPermission(permission: Permission): Feature | null {
   return (FEATURES as readonly string[]).includes(permission) ? (permission as Feature) : null;
 }
 
-/** Plan keys and the features each plan grants (issue 2; the full catalogue with prices comes with billing). */
+/** Plan keys and the features each plan grants (spec section 6; the full catalogue with prices comes with billing). */
 export const PLAN_KEYS = ['basic', 'startup', 'growup', 'scaleup'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The engagement audience (issue 3): contacts, lists, custom attributes and CSV imports, as the
+ * The engagement audience: contacts, lists, custom attributes and CSV imports, as the
  * gateway sends and takes them. One place for the console and the gateway.
  *
  * Wire names follow spec section 3 (`_id`, snake_case fields). Every list response is

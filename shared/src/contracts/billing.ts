@@ -1,5 +1,5 @@
 /**
- * Billing and plans (issue 5): the plan catalogue, the change summary, plan changes and the billing
+ * Billing and plans (spec sections 3, 4 and 9): the plan catalogue, the change summary, plan changes and the billing
  * overview, as the gateway sends and takes them. One place for the console and the gateway.
  *
  * Money on the wire is in US dollars as numbers with at most two decimals (the gateway computes in

@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 5): a new customer subscribes from /checkout/:price_id without a session. The
+ * Checkout (spec sections 3, 4 and 9): a new customer subscribes from /checkout/:price_id without a session. The
  * console posts the order and the owner's account, the gateway answers the payment provider's hosted
  * page; after payment the browser comes back to /checkout/success?session=<id>, which trades the
  * paid checkout for a session token once.

@@ -1,5 +1,5 @@
 /**
- * Onboarding (issue 4): the community page, image uploads, sign-up widgets and the public sign-up,
+ * Onboarding (spec sections 2 and 4): the community page, image uploads, sign-up widgets and the public sign-up,
  * as the gateway sends and takes them. One place for the console and the gateway.
  *
  * Wire names follow spec section 3 (`_id`, snake_case). Limits follow spec section 5: community

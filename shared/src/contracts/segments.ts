@@ -1,5 +1,5 @@
 /**
- * Segments (issue 3): a rule tree in react-querybuilder's JSON shape, the allowlist of fields and
+ * Segments: a rule tree in react-querybuilder's JSON shape, the allowlist of fields and
  * operators it may use, and the segment resources. The console's rule builder offers exactly what
  * `segmentFields` lists; the gateway rejects anything else and compiles the rest to parameterised SQL.
  */

@@ -9,7 +9,7 @@ import {
   type Plan,
 } from '@console/shared/contracts';
 
-/** Checkout calls (issue 5): none needs a session. */
+/** Checkout calls (spec sections 3, 4 and 9): none needs a session. */
 
 export const checkoutKeys = {
   plans: ['checkout', 'plans'],
