@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { startSessionCache } from './auth/session-cache';
 import { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Database } from './db/index';
@@ -76,6 +77,8 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   // CSV import jobs run in the gateway process: started once the app is ready, stopped (job requeued) on close.
   const importRunner = new ImportRunner(db, config, app.log);
   app.addHook('onReady', async () => importRunner.start());
+  // The session check's cache listens for changes from the start (auth/session-cache.ts).
+  app.addHook('onReady', () => startSessionCache(db));
   app.addHook('onClose', () => importRunner.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

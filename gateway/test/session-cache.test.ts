@@ -85,6 +85,8 @@ async function resetPassword(email: string, password: string): Promise<void> {
   assert.equal(done.status, 200, done.text);
 }
 
+const logout = (token: string | null) => gw.request<{ message: string }>('/v1/auth/logout', { method: 'POST', token });
+
 const me = async (g: { url: string }, token: string) => {
   const r = await fetch(`${g.url}/v1/auth/verify`, {
     method: 'POST',
@@ -97,7 +99,7 @@ const me = async (g: { url: string }, token: string) => {
 describe('one gateway', () => {
   it('answers the session check from memory once listening', async () => {
     const token = await gw.login('labOwner');
-    await eventually(async () => assert.ok(sessionCacheOf(gw.handle.db).enabled));
+    assert.ok(sessionCacheOf(gw.handle.db).enabled, 'listening since the gateway started');
     assert.equal((await me(gw, token)).status, 200);
     assert.ok(sessionCacheOf(gw.handle.db).size >= 1);
   });
@@ -133,6 +135,40 @@ describe('one gateway', () => {
   });
 });
 
+describe('sign-out (POST /v1/auth/logout)', () => {
+  it('a copied token gets 401 once its session signed out; other sessions of the user stay', async () => {
+    const token = await gw.login('acmeOwner');
+    const copy = `${token}`;
+    const other = await gw.login('acmeOwner');
+    assert.equal((await me(gw, copy)).status, 200);
+    const out = await logout(token);
+    assert.equal(out.status, 200, out.text);
+    assert.equal(out.body.message, 'You are signed out.');
+    assert.equal((await me(gw, copy)).status, 401, 'verify refuses it');
+    assert.equal((await gw.get('/v1/contacts?perPage=1', copy)).status, 401, 'every route refuses it');
+    assert.equal((await logout(copy)).status, 401, 'it cannot sign out twice');
+    assert.equal((await me(gw, other)).status, 200, 'another session of the same user is not ended');
+  });
+
+  it('is stored: read from the database while the cache is not listening (a restart, a lost connection)', async () => {
+    const token = await gw.login('acmeOwner');
+    assert.equal((await logout(token)).status, 200);
+    const cache = sessionCacheOf(gw.handle.db);
+    cache.setListening(false);
+    try {
+      assert.equal((await me(gw, token)).status, 401);
+    } finally {
+      cache.setListening(true);
+    }
+    assert.equal((await me(gw, token)).status, 401);
+  });
+
+  it('needs a valid token', async () => {
+    assert.equal((await logout(null)).status, 401);
+    assert.equal((await logout('not-a-token')).status, 401);
+  });
+});
+
 describe('two gateways on one PostgreSQL server', { skip: !process.env.TEST_DATABASE_URL }, () => {
   let other: { app: FastifyInstance; handle: DatabaseHandle; url: string };
   before(async () => {
@@ -152,6 +188,15 @@ describe('two gateways on one PostgreSQL server', { skip: !process.env.TEST_DATA
     assert.equal((await me(other, token)).status, 200);
     assert.equal((await me(other, token)).status, 200, 'cached on the other');
     await resetPassword('owner@lab.test', 'lab-pass-2026-new');
+    const start = Date.now();
+    await eventually(async () => assert.equal((await me(other, token)).status, 401));
+    assert.ok(Date.now() - start < 1000);
+  });
+
+  it('a sign-out on one refuses the token on the other within a second', async () => {
+    const token = await gw.login('acmeOwner');
+    assert.equal((await me(other, token)).status, 200);
+    assert.equal((await logout(token)).status, 200);
     const start = Date.now();
     await eventually(async () => assert.equal((await me(other, token)).status, 401));
     assert.ok(Date.now() - start < 1000);

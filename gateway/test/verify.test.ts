@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
@@ -26,6 +27,7 @@ async function forge(
   return new SignJWT({ tid: null, role: 'tenant_admin', ver: 0 })
     .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
     .setSubject(sub)
+    .setJti(randomUUID())
     .setIssuer(opts.iss ?? gw.config.jwtIssuer)
     .setAudience(opts.aud ?? gw.config.jwtAudience)
     .setIssuedAt(opts.iat ?? now)

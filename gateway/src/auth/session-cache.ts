@@ -10,13 +10,20 @@
  * - While the listener is not confirmed (starting, connection lost), nothing is cached: the check
  *   reads the database as before. A read that raced an invalidation is not stored (generation count).
  * - Entries live at most {@link TTL_MS} and the map holds at most {@link MAX_ENTRIES} users.
+ *
+ * Signed-out tokens (by `jti`, table revoked_tokens) are kept here too: loaded once listening, then
+ * added by `revoked:<jti>` messages; until loaded, the check asks the database.
  */
+import { eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index';
 import { listen } from '../db/notifications';
+import { revokedTokens } from '../db/schema';
 
 export const SESSION_CHANNEL = 'console_session';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+/** Above this many signed-out tokens in memory, the expired ones are dropped. */
+const MAX_REVOKED = 50_000;
 
 interface Entry<T> {
   value: T;
@@ -28,6 +35,9 @@ export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
   private listening = false;
+  /** Signed-out token ids and when they expire anyway (ms); complete only while `revokedReady`. */
+  private readonly revoked = new Map<string, number>();
+  private revokedReady = false;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -38,6 +48,31 @@ export class SessionCache<T> {
   setListening(listening: boolean): void {
     this.listening = listening;
     this.invalidate('all');
+    if (!listening) {
+      this.revokedReady = false;
+      this.revoked.clear();
+    }
+  }
+
+  /** The signed-out tokens read from the database once listening (merged with those heard since). */
+  revokedLoaded(rows: { jti: string; expiresAt: number }[]): void {
+    if (!this.listening) return;
+    for (const row of rows) this.revoke(row.jti, row.expiresAt);
+    this.revokedReady = true;
+  }
+
+  /** Whether a token id was signed out: from memory when complete, else from `read` (the database). */
+  async isRevoked(jti: string, read: () => Promise<boolean>): Promise<boolean> {
+    if (this.listening && this.revokedReady) return this.revoked.has(jti);
+    return read();
+  }
+
+  private revoke(jti: string, expiresAt = Number.MAX_SAFE_INTEGER): void {
+    if (this.revoked.size >= MAX_REVOKED) {
+      const now = this.now();
+      for (const [id, at] of this.revoked) if (at < now) this.revoked.delete(id);
+    }
+    this.revoked.set(jti, expiresAt);
   }
 
   /** The cached value for a user, or the loader's (stored when nothing changed meanwhile). */
@@ -55,10 +90,17 @@ export class SessionCache<T> {
     return loaded.value;
   }
 
-  /** Drops what a message names: `user:<id>`, `tenant:<id>` or `all` (anything else counts as all). */
+  /**
+   * Drops what a message names: `user:<id>`, `tenant:<id>` or `all` (anything else counts as all);
+   * `revoked:<jti>` adds a signed-out token.
+   */
   invalidate(message: string): void {
-    this.generation += 1;
     const [kind, id] = message.split(':', 2);
+    if (kind === 'revoked' && id) {
+      this.revoke(id);
+      return;
+    }
+    this.generation += 1;
     if (kind === 'user' && id) this.entries.delete(id);
     else if (kind === 'tenant' && id) {
       for (const [key, entry] of this.entries) if (entry.tenantId === id) this.entries.delete(key);
@@ -70,27 +112,82 @@ export class SessionCache<T> {
   }
 }
 
-const caches = new WeakMap<Database, SessionCache<unknown>>();
+const caches = new WeakMap<Database, { cache: SessionCache<unknown>; started: Promise<void> }>();
+
+function entryOf(db: Database) {
+  let entry = caches.get(db);
+  if (!entry) {
+    const cache = new SessionCache<unknown>();
+    const started = listen(db, SESSION_CHANNEL, {
+      onMessage: (payload) => cache.invalidate(payload),
+      onState: (listening) => {
+        cache.setListening(listening);
+        if (listening) {
+          loadRevoked(db)
+            .then((rows) => cache.revokedLoaded(rows))
+            .catch(() => undefined); // stays incomplete: the check keeps asking the database
+        }
+      },
+    }).then(
+      () => undefined,
+      () => cache.setListening(false),
+    );
+    entry = { cache, started };
+    caches.set(db, entry);
+  }
+  return entry;
+}
 
 /**
  * The session cache of a database, created (and subscribed) on first use. `T` is fixed by the one
  * caller (auth/session.ts); the cast is confined here.
  */
 export function sessionCacheOf<T>(db: Database): SessionCache<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new SessionCache<unknown>();
-    caches.set(db, created);
-    listen(db, SESSION_CHANNEL, {
-      onMessage: (payload) => created.invalidate(payload),
-      onState: (listening) => created.setListening(listening),
-    }).catch(() => created.setListening(false));
-    cache = created;
-  }
-  return cache as SessionCache<T>;
+  return entryOf(db).cache as SessionCache<T>;
 }
 
-/** After a committed write to a user, tenant or plan: drop it from this process's cache at once. */
-export function sessionChanged(db: Database, message: `user:${string}` | `tenant:${string}` | 'all'): void {
-  caches.get(db)?.invalidate(message);
+/** Subscribes at start (the gateway's onReady), so the first requests are already served from memory. */
+export function startSessionCache(db: Database): Promise<void> {
+  return entryOf(db).started;
+}
+
+async function loadRevoked(db: Database): Promise<{ jti: string; expiresAt: number }[]> {
+  const rows = await db
+    .select({ jti: revokedTokens.jti, expiresAt: revokedTokens.expiresAt })
+    .from(revokedTokens)
+    .where(gt(revokedTokens.expiresAt, sql`now()`));
+  return rows.map((r) => ({ jti: r.jti, expiresAt: r.expiresAt.getTime() }));
+}
+
+/**
+ * After a committed write to a user, tenant or plan, or a sign-out: applied to this process's cache
+ * at once (the other processes hear it from the database).
+ */
+export function sessionChanged(
+  db: Database,
+  message: `user:${string}` | `tenant:${string}` | `revoked:${string}` | 'all',
+): void {
+  caches.get(db)?.cache.invalidate(message);
+}
+
+/** Whether the token with this id was signed out (POST /v1/auth/logout). */
+export function tokenRevoked(db: Database, jti: string): Promise<boolean> {
+  return sessionCacheOf(db).isRevoked(jti, async () => {
+    const [row] = await db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, jti))
+      .limit(1);
+    return row !== undefined;
+  });
+}
+
+/** Ends one token (sign-out): stored until it would have expired, announced to every process. */
+export async function revokeToken(db: Database, claims: { jti: string; sub: string; exp: number }): Promise<void> {
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+  await db
+    .insert(revokedTokens)
+    .values({ jti: claims.jti, userId: claims.sub, expiresAt: new Date(claims.exp * 1000) })
+    .onConflictDoNothing();
+  sessionChanged(db, `revoked:${claims.jti}`);
 }

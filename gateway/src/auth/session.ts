@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
-import { sessionCacheOf } from './session-cache';
+import { sessionCacheOf, tokenRevoked } from './session-cache';
 import type { TokenClaims } from './tokens';
 
 export interface SessionUserRow {
@@ -29,6 +29,8 @@ export interface AuthContext {
   permissions: Permission[];
   impersonatorId: string | null;
   impersonator: { id: string; email: string } | null;
+  /** The token's id and expiry (seconds): what a sign-out revokes. */
+  token: { jti: string; exp: number };
 }
 
 /** Roles that may impersonate someone. */
@@ -68,10 +70,11 @@ function loadUser(db: Database, userId: string): Promise<UserRow | null> {
 }
 
 /**
- * The session behind verified token claims, or null when the user is gone, the token was revoked
- * (password changed since), or the impersonator may no longer impersonate this user.
+ * The session behind verified token claims, or null when the token was signed out, the user is
+ * gone, the token was revoked (password changed since), or the impersonator may no longer impersonate this user.
  */
 export async function loadSession(db: Database, claims: TokenClaims): Promise<AuthContext | null> {
+  if (await tokenRevoked(db, claims.jti)) return null;
   const row = await loadUser(db, claims.sub);
   if (!row || row.tokenVersion !== claims.ver) return null;
 
@@ -93,6 +96,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Au
     permissions: effectivePermissions(user.grantedPermissions, features),
     impersonatorId: impersonator?.id ?? null,
     impersonator,
+    token: { jti: claims.jti, exp: claims.exp },
   };
 }
 

@@ -29,6 +29,8 @@ const Claims = z.object({
   ver: z.number().int(),
   imp: z.string().uuid().optional(),
   iver: z.number().int().optional(),
+  /** The session's id (every token we sign has one): what a sign-out revokes. */
+  jti: z.string().min(1).max(100),
   iat: z.number().int(),
   exp: z.number().int(),
 });

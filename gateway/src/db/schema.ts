@@ -140,6 +140,23 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/**
+ * Tokens ended by a sign-out (POST /v1/auth/logout), by their `jti`, until they would have expired
+ * anyway. A row's insert is announced on `console_session` (migration 0012) to every gateway process.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Audience. Sized for a million contacts per tenant: every sortable column has an index
 // that starts with tenant_id and ends with id (stable pages), text sorts and prefix searches use

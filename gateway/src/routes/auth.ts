@@ -16,11 +16,13 @@ import { impersonate } from '../auth/impersonation';
 import { login } from '../auth/login';
 import { completeReset, RESET_DONE, RESET_REQUESTED, sendResetLink } from '../auth/password-reset';
 import { loadSession, toSessionUser } from '../auth/session';
+import { revokeToken } from '../auth/session-cache';
 import { verifyToken } from '../auth/tokens';
 import { unauthorized } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 
 const tags = ['auth'];
+export const SIGNED_OUT = 'You are signed out.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -57,6 +59,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = claims ? await loadSession(deps.db, claims) : null;
       if (!session) throw unauthorized();
       return { user: toSessionUser(session) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Sign out: end this token',
+        description:
+          'The bearer token stops working at once, on every gateway process; other sessions of the user ' +
+          'stay signed in. A password reset ends all of them.',
+        response: { 200: MessageResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await revokeToken(deps.db, { jti: auth.token.jti, sub: auth.user.id, exp: auth.token.exp });
+      return { message: SIGNED_OUT };
     },
   );
 

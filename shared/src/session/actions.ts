@@ -75,8 +75,28 @@ export function clearSession(): void {
   Cookies.remove('admin_token', COOKIE);
 }
 
-/** Sign-out: clear user, token and form fields, remove both cookies, full reload to /login. */
+/**
+ * Ends the tokens on the server (POST /v1/auth/logout), so a copy of them stops working at once. The
+ * request is sent with keepalive, so it completes while the page reloads; sign-out never waits for it
+ * and never fails because of it.
+ */
+function revokeTokens(tokens: (string | undefined)[]): void {
+  for (const token of tokens) {
+    if (!token) continue;
+    fetch(`${runtimeConfig().gatewayUrl}/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+}
+
+/**
+ * Sign-out (spec section 4): clear user, token and form fields, remove both cookies, full reload to
+ * /login; first the server is told to end the token (and the admin's, while impersonating).
+ */
 export function signOut(): void {
+  revokeTokens([Cookies.get('token'), Cookies.get('admin_token')]);
   clearSession();
   navigation.assign('/login');
 }

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { consoleStore } from './store';
 import {
@@ -99,15 +100,34 @@ test('requests carry the bearer token from the cookie', async () => {
   expect(calls[0]?.auth).toBe('Bearer tok-9');
 });
 
-test('sign-out: clears user, token, fields and both cookies, reloads to /login', () => {
+test('sign-out: ends both tokens on the server, clears user, token, fields and both cookies, reloads to /login', async () => {
   Cookies.set('token', 'a');
   Cookies.set('admin_token', 'b');
   consoleStore.setState({ token: 'a', email: 'x', password: 'y' });
+  routes['/v1/auth/logout'] = () => ({ status: 204 });
   signOut();
   expect(Cookies.get('token')).toBeUndefined();
   expect(Cookies.get('admin_token')).toBeUndefined();
   expect(consoleStore.getState()).toMatchObject({ user: null, token: null, email: '', password: '' });
   expect(visited).toEqual(['/login']);
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path === '/v1/auth/logout').map((c) => c.auth)).toEqual(['Bearer a', 'Bearer b']),
+  );
+});
+
+test('sign-out still clears everything and reloads when the logout call fails', async () => {
+  Cookies.set('token', 'a');
+  const failing = globalThis.fetch;
+  globalThis.fetch = () => Promise.reject(new TypeError('network down'));
+  try {
+    signOut();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(consoleStore.getState()).toMatchObject({ user: null, token: null });
+    expect(visited).toEqual(['/login']);
+    await new Promise((r) => setTimeout(r, 0)); // the rejected call is swallowed
+  } finally {
+    globalThis.fetch = failing;
+  }
 });
 
 test('impersonation start and stop swap tokens through admin_token', async () => {
