@@ -22,6 +22,23 @@ export interface TokenSubject {
 
 const ALGORITHM = 'HS256';
 
+/**
+ * The HMAC key of a secret, imported once: jose imports a raw secret into a CryptoKey on every call,
+ * which cost the session check about a fifth of its time.
+ */
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function keyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 const Claims = z.object({
   sub: z.string().uuid(),
   tid: z.string().uuid().nullable(),
@@ -54,13 +71,13 @@ export async function signToken(settings: TokenSettings, subject: TokenSubject):
     .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${settings.tokenTtlSeconds}s`)
-    .sign(settings.jwtSecret);
+    .sign(await keyOf(settings.jwtSecret));
 }
 
 /** The token's claims, or null when it is malformed, forged, expired or meant for someone else. */
 export async function verifyToken(settings: TokenSettings, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, settings.jwtSecret, {
+    const { payload } = await jwtVerify(token, await keyOf(settings.jwtSecret), {
       algorithms: [ALGORITHM],
       issuer: settings.jwtIssuer,
       audience: settings.jwtAudience,
