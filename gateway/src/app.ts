@@ -42,6 +42,19 @@ export interface BuildOptions {
 }
 
 const DOCS_PREFIX = '/docs';
+/** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "form-action 'self'",
+].join('; ');
 
 /** The gateway as a Fastify instance, not yet listening (tests and benchmarks build their own). */
 export async function buildApp({ db, config, mailer }: BuildOptions): Promise<FastifyInstance> {
@@ -119,7 +132,14 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
     }),
   });
   // Served from the package's own files: works offline, no CDN.
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { deepLinking: true } });
+  // With the console's security headers: a CSP that allows no inline script (swagger-ui's own hashes
+  // its inline pieces), and no framing.
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { deepLinking: true },
+    staticCSP: true,
+    transformStaticCSP: () => DOCS_CSP,
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/v1/auth' });

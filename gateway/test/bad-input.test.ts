@@ -159,6 +159,12 @@ describe('unknown routes and the rest', () => {
     assert.equal(html.status, 200);
     assert.match(html.text, /swagger/i);
     assert.doesNotMatch(html.text, /https?:\/\/(?!localhost|127\.0\.0\.1)[^"' ]+\.(js|css)/, 'no CDN assets');
+    // The console's security headers: no inline script, no framing, no sniffing.
+    const csp = html.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.doesNotMatch(csp, /script-src[^;]*unsafe/);
+    assert.equal(html.headers.get('x-content-type-options'), 'nosniff');
     const scripts = [...html.text.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
     assert.ok(scripts.length > 0);
     for (const s of scripts) {

@@ -15,8 +15,15 @@ describe('csvCell: RFC 4180 quoting and formula defusing', () => {
     // Spreadsheet formulas and their lookalikes get a leading quote.
     ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
     ['+1 555 0100', "'+1 555 0100"],
-    ['-2', "'-2"],
-    [-2, "'-2"],
+    // A plain number runs nothing and must read back as itself.
+    ['-2', '-2'],
+    [-2, '-2'],
+    ['-2.5', '-2.5'],
+    ['+3', '+3'],
+    ['-1e3', '-1e3'],
+    ['-2+3', "'-2+3"],
+    ['-A1', "'-A1"],
+    ['- 2', "'- 2"],
     ['@cmd', "'@cmd"],
     ['\tindent', "'\tindent"],
     ['\rreturn', `"'\rreturn"`],
@@ -83,7 +90,7 @@ describe('contact export rows', () => {
         '2026-01-03T00:00:00.000Z',
         "'-Negative; Alpha; VIP",
         "'@gold",
-        "'-5",
+        '-5',
         'true',
       ].join(',') + '\r\n',
     );

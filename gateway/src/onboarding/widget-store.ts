@@ -143,6 +143,10 @@ export async function updateWidget(
   input: Partial<WidgetInput>,
 ): Promise<WidgetDetail> {
   if (!isUuid(id)) throw notFound(WIDGET_MESSAGES.notFound);
+  // An empty PATCH changes nothing: the widget as it is (404 when it is not the caller's).
+  if (input.type === undefined && input.target_id === undefined && input.url === undefined) {
+    return getWidget(ctx, tenantId, id);
+  }
   await checkWidgetInput(ctx.db, tenantId, input);
   const updated = await ctx.db
     .update(widgets)
