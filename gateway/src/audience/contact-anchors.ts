@@ -253,6 +253,8 @@ interface AnchorCache {
   building: Map<string, Promise<AnchorSet | null>>;
   /** The background run of prefetchAnchors, if one is under way. */
   prefetching: Promise<void> | null;
+  /** The latest request that came during that run: started when it ends (one run at a time). */
+  next: (() => void) | null;
 }
 
 const caches = new WeakMap<Database, AnchorCache>();
@@ -260,7 +262,7 @@ const caches = new WeakMap<Database, AnchorCache>();
 function cacheOf(db: Database): AnchorCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { sets: new Map(), building: new Map(), prefetching: null };
+    cache = { sets: new Map(), building: new Map(), prefetching: null, next: null };
     caches.set(db, cache);
   }
   return cache;
@@ -356,7 +358,12 @@ export function prefetchAnchors(
   filter: AnchorFilter = null,
 ): Promise<void> | null {
   const cache = cacheOf(db);
-  if (cache.prefetching) return null;
+  if (cache.prefetching) {
+    // One run at a time per database; the latest request met meanwhile runs after it, so the sets it
+    // needs (another tenant, filter or spacing) are not dropped.
+    cache.next = () => void prefetchAnchors(db, tenantId, first, every, filter);
+    return null;
+  }
   const fields = [first, ...CONTACT_SORT_FIELDS.filter((f) => f !== first)];
   const stale = (print: { text: string }) =>
     fields.filter((f) => cache.sets.get(setName(tenantId, f, every, filter))?.fingerprint !== print.text);
@@ -370,6 +377,9 @@ export function prefetchAnchors(
     .catch(() => undefined)
     .finally(() => {
       cache.prefetching = null;
+      const next = cache.next;
+      cache.next = null;
+      next?.();
     });
   cache.prefetching = run;
   return run;
