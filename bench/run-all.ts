@@ -8,19 +8,9 @@ import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
 import { gatewayRps } from './gateway-rps.ts';
 import { gridBench } from './audience/grid.ts';
+import { benchSystemEnv } from './lib.ts';
 
-const env = {
-  SHELL_PORT: '3200',
-  MFE_ENGAGEMENT_PORT: '3201',
-  MFE_ONBOARDING_PORT: '3202',
-  MFE_ADVERTISING_PORT: '3203',
-  MFE_ACCOUNT_PORT: '3204',
-  MFE_ADMIN_PORT: '3205',
-  GATEWAY_PORT: '4200',
-  GATEWAY_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')),
-  LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
-  LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
-};
+const env = benchSystemEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')));
 process.env.BENCH_GATEWAY_PORT = env.GATEWAY_PORT;
 const system = await startSystem(env);
 const browser = await launch();

@@ -7,7 +7,7 @@
 // that case is timed from the click instead, in a row of its own.
 //
 // Runs against a started system (run-all.ts calls gridBench), or alone: `tsx audience/grid.ts`
-// starts the system on the bench ports (3200-3205, 4200) with a fresh embedded database; it needs
+// starts the system on the bench ports (BENCH_PORT_BASE, default 3200-3205 and 4200) with a fresh embedded database; it needs
 // `pnpm build` first. Do not run both at once (same ports).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { isImportFinished, type ImportJob } from '../../gateway/src/contracts.ts
 import { Api } from './gateway.ts';
 import { IMPORT_MAPPING, writeImportCsv } from './import-csv.ts';
 import { mdTable, ms, summarise, type Cell } from './report.ts';
+import { benchSystemEnv } from '../lib.ts';
 
 /** A tenant without the demo audience, whose plan has manage_contacts (README logins). */
 const GRID_LOGIN = { email: 'owner@lab.test', password: 'lab-pass-2026' };
@@ -219,18 +220,7 @@ export async function gridBench(browser: Browser, shellUrl: string, gatewayUrl: 
 async function main() {
   const { startSystem } = await import('../../scripts/system.mjs');
   const { launch } = await import('../../e2e/lib/browser.ts');
-  const system = await startSystem({
-    SHELL_PORT: '3200',
-    MFE_ENGAGEMENT_PORT: '3201',
-    MFE_ONBOARDING_PORT: '3202',
-    MFE_ADVERTISING_PORT: '3203',
-    MFE_ACCOUNT_PORT: '3204',
-    MFE_ADMIN_PORT: '3205',
-    GATEWAY_PORT: '4200',
-    GATEWAY_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')),
-    LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
-    LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
-  });
+  const system = await startSystem(benchSystemEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'))));
   const browser = await launch();
   try {
     console.log(`\n## Contacts grid in the browser (${new Date().toISOString()})\n`);
