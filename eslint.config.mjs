@@ -30,6 +30,29 @@ export default tseslint.config(
     },
   },
   {
+    // Module Federation boundaries (README, "@console/shared"): the console's bundles route through the
+    // shared router singleton and import @console/shared by entry point; an entry of shared imports
+    // another only by package name (shared/test/entries.test.ts checks the relative side).
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
+    ignores: ['shared/src/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@console/shared', message: 'Import from an entry point: @console/shared/session, /ui, /lists, …' },
+          ],
+          patterns: [
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+              message: 'Import routing from @console/shared/router (one router singleton for every bundle).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{cjs,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -6,6 +6,14 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// Every module entry of @console/shared by its package name, also from inside shared itself (an entry
+// imports another only by name, see shared/mf/index.cjs).
+const sharedExports = require('./shared/package.json').exports;
+const sharedEntries = Object.fromEntries(
+  Object.entries(sharedExports)
+    .filter(([, file]) => /\.tsx?$/.test(file))
+    .map(([key, file]) => [`^@console/shared/${key.slice(2)}$`, `<rootDir>/../shared/${file.slice(2)}`]),
+);
 const project = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -14,7 +22,7 @@ const project = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },
   // ky is ESM-only: let swc turn it into CommonJS for Jest.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ky)(@|/))'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/../jest/style-stub.cjs' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/../jest/style-stub.cjs', ...sharedEntries },
   setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
 });
 module.exports = {

@@ -6,9 +6,11 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DEFAULT_CONFIG, InfoDialog, consoleStore, setRuntimeConfig, useConsole } from '@console/shared';
-import type { ConsoleUser } from '@console/shared';
+import { MemoryRouter, Route, Routes } from '@console/shared/router';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
+import { consoleStore, useConsole } from '@console/shared/session';
+import { InfoDialog } from '@console/shared/overlays';
+import type { ConsoleUser } from '@console/shared/session';
 import type { Permission } from '@console/shared/contracts';
 import {
   GATEWAY,

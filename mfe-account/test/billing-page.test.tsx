@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { consoleStore, navigation, notify, PLAN_CHANGED, type ConsoleState } from '@console/shared';
+import { PLAN_CHANGED } from '@console/shared/config';
+import { consoleStore, navigation, type ConsoleState } from '@console/shared/session';
+import { notify } from '@console/shared/ui';
 import type { BillingOverview, Invoice } from '@console/shared/contracts';
 import BillingPage from '../src/pages/billing-page';
 import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/contracts';

@@ -6,9 +6,10 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DEFAULT_CONFIG, consoleStore, setRuntimeConfig } from '@console/shared';
-import type { ConsoleUser } from '@console/shared';
+import { MemoryRouter, Route, Routes } from '@console/shared/router';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
+import { consoleStore } from '@console/shared/session';
+import type { ConsoleUser } from '@console/shared/session';
 import {
   GATEWAY,
   TEST_QUERY_OPTIONS,

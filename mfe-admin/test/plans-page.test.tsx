@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
 import type { Plan, PlanKey } from '@console/shared/contracts';
 import PlansPage from '../src/pages/plans-page';
 import { fakeGateway, json, renderPage, signInAdmin } from './admin-kit';

@@ -5,9 +5,9 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@console/shared/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import { GATEWAY, TEST_QUERY_OPTIONS, installFetch, matchPath } from '../../jest/fake-gateway';
 
 export { GATEWAY };

@@ -6,8 +6,8 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared';
+import { MemoryRouter, Route, Routes } from '@console/shared/router';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import type { Contact, CustomAttribute, List } from '@console/shared/contracts';
 import { GATEWAY, TEST_QUERY_OPTIONS } from '../../jest/fake-gateway';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
 import ContactsPage from '../src/pages/contacts-page';
 import {
   fakeGateway,

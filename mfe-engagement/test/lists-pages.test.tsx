@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
 import ListPage from '../src/pages/list-page';
 import ListsPage from '../src/pages/lists-page';
 import { fakeGateway, json, makeContact, makeList, pageOf, renderAt, setupGatewayConfig } from './contacts-harness';

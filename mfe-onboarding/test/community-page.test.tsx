@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
 import CommunityPage from '../src/pages/community-page';
 import { STORAGE, bodyOf, fakeGateway, json, makeCommunity, renderPage, signIn } from './onboarding-kit';
 

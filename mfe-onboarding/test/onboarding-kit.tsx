@@ -6,8 +6,9 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DEFAULT_CONFIG, consoleStore, setRuntimeConfig, type ConsoleUser } from '@console/shared';
+import { MemoryRouter, Route, Routes } from '@console/shared/router';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
+import { consoleStore, type ConsoleUser } from '@console/shared/session';
 import type { Community, List, Permission, WidgetDetail } from '@console/shared/contracts';
 import {
   GATEWAY,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
 import WidgetsPage from '../src/pages/widgets-page';
 import { fakeGateway, json, makeList, makeWidget, pageOf, renderPage, signIn } from './onboarding-kit';
 

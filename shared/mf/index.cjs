@@ -33,9 +33,25 @@ function installedVersion(name, fromDir) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
+/**
+ * Every entry point of `@console/shared` (its package.json `exports` that are modules) is a singleton of
+ * its own, so a screen loads only the entries it imports: the sign-in screen loads the session core, not
+ * the UI kit's overlays, the grid or every contract. An entry imports another only by its package name
+ * (never by a relative path), so each module has one home and the session store is evaluated once;
+ * shared/test/entries.test.ts checks that rule.
+ */
+function sharedEntries(appDir, singleton) {
+  const pkgFile = require.resolve('@console/shared/package.json', { paths: [appDir] });
+  const { exports: map } = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+  return Object.fromEntries(
+    Object.entries(map)
+      .filter(([, file]) => /\.tsx?$/.test(file))
+      .map(([key]) => [`@console/shared/${key.slice(2)}`, singleton('@console/shared')]),
+  );
+}
+
 /** The shared-deps map: every library with module state is a singleton. */
 function sharedDeps(appDir) {
-  const routerDomDir = path.dirname(require.resolve('react-router-dom/package.json', { paths: [appDir] }));
   const singleton = (name, from = appDir) => {
     const version = installedVersion(name, from);
     return { singleton: true, requiredVersion: `^${version}`, version };
@@ -47,12 +63,12 @@ function sharedDeps(appDir) {
     'react/': react,
     'react-dom': reactDom,
     'react-dom/': reactDom,
-    'react-router': singleton('react-router', routerDomDir),
-    'react-router-dom': singleton('react-router-dom'),
+    // react-router is not shared itself: every bundle routes through the `@console/shared/router`
+    // singleton, which keeps only the router exports the console uses (see its comment).
     'react-hot-toast': singleton('react-hot-toast'),
     '@floating-ui/react': singleton('@floating-ui/react'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
-    '@console/shared': singleton('@console/shared'),
+    ...sharedEntries(appDir, singleton),
   };
 }
 

@@ -1,8 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { DEFAULT_CONFIG, queryClient, setRuntimeConfig, type RuntimeConfig } from '@console/shared';
+import { RouterProvider } from '@console/shared/router';
+import { DEFAULT_CONFIG, setRuntimeConfig, type RuntimeConfig } from '@console/shared/config';
 import { createRouter } from './router';
 
 /** Read the runtime config (URLs bound per environment), then render. */
@@ -15,9 +14,7 @@ export async function boot(): Promise<void> {
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
+      <RouterProvider router={createRouter()} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,8 @@
-import { redirect } from 'react-router-dom';
+import { redirect } from '@console/shared/router';
 import Cookies from 'js-cookie';
-import { accessDecision, ApiError, clearSession, consoleStore, isPublicPath, loadUser } from '@console/shared';
+import { accessDecision, isPublicPath } from '@console/shared/access';
+import { ApiError } from '@console/shared/api';
+import { clearSession, consoleStore, loadUser } from '@console/shared/session';
 import { registerRemotesFor } from './remotes';
 import type { RouteDef } from './routes';
 

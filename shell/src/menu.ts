@@ -1,4 +1,4 @@
-import { menuItemState, type AccessSubject, type MenuItemState, type Permission } from '@console/shared';
+import { menuItemState, type AccessSubject, type MenuItemState, type Permission } from '@console/shared/access';
 
 /**
  * The sidebar and header menus of spec section 2 as data, resolved per user with the menu rule.

@@ -1,4 +1,6 @@
-import { ADMIN_PERMISSIONS, type RuntimeConfig, type SessionUser } from '@console/shared';
+import { type RuntimeConfig } from '@console/shared/config';
+import { ADMIN_PERMISSIONS } from '@console/shared/access';
+import { type SessionUser } from '@console/shared/contracts/core';
 
 /**
  * Which remotes a signed-in user may download: tenant areas for users with a tenant, the admin area

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { PRELOAD_ERROR, runtimeConfig, type PreloadErrorDetail, type SessionUser } from '@console/shared';
+import { PRELOAD_ERROR, runtimeConfig, type PreloadErrorDetail } from '@console/shared/config';
+import { type SessionUser } from '@console/shared/contracts/core';
 import { remotesFor } from './remote-access';
 import type { RemoteName } from './routes';
 

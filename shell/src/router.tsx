@@ -1,22 +1,39 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from '@console/shared/router';
 import { ROUTES, type RouteDef, type ShellPage } from './routes';
 import { guard } from './guard';
 import { RemotePage } from './components/remote-page';
 import { Root, RouteError, NotFound, Booting } from './components/root';
-import { MainLayout } from './layouts/main-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { LoginPage } from './pages/login';
 import { ResetRequestPage } from './pages/reset-request';
 import { ResetPasswordPage } from './pages/reset-password';
-import { ConfirmEmailPage } from './pages/confirm-email';
-import { OverviewPage } from './pages/overview';
 
-/** The checkout pages are for new customers only: their code loads when they are visited. */
-const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
-const CheckoutSuccessPage = lazy(() =>
-  import('./pages/checkout-success').then((m) => ({ default: m.CheckoutSuccessPage })),
-);
+/**
+ * The shell's start-up holds the sign-in screens only. The main layout (sidebar, header menus: the
+ * overlays entry and floating-ui) loads after sign-in, and pages that read data load with the query
+ * cache's provider (TanStack Query), so the sign-in screen downloads neither.
+ */
+const MainLayout = lazy(() => import('./layouts/main-layout').then((m) => ({ default: m.MainLayout })));
+
+function withQueries<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => {
+    const [module, { QueryProvider }] = await Promise.all([load(), import('@console/shared/query')]);
+    const Page: ComponentType = module[name];
+    return {
+      default: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  });
+}
+
+const OverviewPage = withQueries(() => import('./pages/overview'), 'OverviewPage');
+const ConfirmEmailPage = withQueries(() => import('./pages/confirm-email'), 'ConfirmEmailPage');
+const CheckoutPage = withQueries(() => import('./pages/checkout'), 'CheckoutPage');
+const CheckoutSuccessPage = withQueries(() => import('./pages/checkout-success'), 'CheckoutSuccessPage');
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,
@@ -69,7 +86,14 @@ export function routeObjects(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <Booting />,
       children: [
-        { element: <MainLayout />, children: ROUTES.filter((r) => r.layout === 'main').map(toRoute) },
+        {
+          element: (
+            <Suspense fallback={<Booting />}>
+              <MainLayout />
+            </Suspense>
+          ),
+          children: ROUTES.filter((r) => r.layout === 'main').map(toRoute),
+        },
         { element: <BareLayout />, children: ROUTES.filter((r) => r.layout === 'bare').map(toRoute) },
         { path: '*', element: <NotFound /> },
       ],

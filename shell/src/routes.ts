@@ -1,4 +1,4 @@
-import type { Permission, RouteMeta } from '@console/shared';
+import type { Permission, RouteMeta } from '@console/shared/access';
 
 /**
  * The route table of spec section 2, once. Layout, permission meta, and what renders each route:

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { runtimeConfig, useConsole } from '@console/shared';
+import { runtimeConfig } from '@console/shared/config';
+import { useConsole } from '@console/shared/session';
 
 /** Adds the support script unless the page already has it (idempotent: the DOM is the state). */
 export function ensureSupportWidget(url: string, doc: Document = document): void {

@@ -1,4 +1,6 @@
-import { api, continueUpgrade, Tenant } from '@console/shared';
+import { Tenant } from '@console/shared/contracts';
+import { api } from '@console/shared/api';
+import { continueUpgrade } from '@console/shared/session';
 
 /**
  * 'Upgrade Your Plan' pressed in the upgrade dialog (spec section 4): the tenant is fetched for its

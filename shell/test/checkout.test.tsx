@@ -2,16 +2,11 @@ import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from '@console/shared/router';
 import Cookies from 'js-cookie';
-import {
-  DEFAULT_CONFIG,
-  TENANT_PERMISSIONS,
-  consoleStore,
-  effectivePermissions,
-  navigation,
-  setRuntimeConfig,
-} from '@console/shared';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
+import { TENANT_PERMISSIONS, effectivePermissions } from '@console/shared/access';
+import { consoleStore, navigation } from '@console/shared/session';
 import { CHECKOUT_EMAIL_TAKEN, PLAN_FEATURES, type CheckoutSummary } from '@console/shared/contracts';
 import { CheckoutPage } from '../src/pages/checkout';
 import { CheckoutSuccessPage } from '../src/pages/checkout-success';

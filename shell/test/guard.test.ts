@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import { consoleStore, navigation, setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared';
+import { setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared/config';
+import { consoleStore, navigation } from '@console/shared/session';
 import { guard } from '../src/guard';
 import { ROUTES } from '../src/routes';
 

@@ -1,13 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import {
-  PLAN_FEATURES,
-  TENANT_PERMISSIONS,
-  consoleStore,
-  effectivePermissions,
-  type ConsoleUser,
-} from '@console/shared';
+import { MemoryRouter } from '@console/shared/router';
+import { PLAN_FEATURES, TENANT_PERMISSIONS, effectivePermissions } from '@console/shared/access';
+import { consoleStore, type ConsoleUser } from '@console/shared/session';
 import { Header } from '../src/components/header';
 
 const owner = (over: Partial<ConsoleUser> = {}): ConsoleUser => ({

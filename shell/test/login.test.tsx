@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { consoleStore, navigation, setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared';
+import { MemoryRouter } from '@console/shared/router';
+import { setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared/config';
+import { consoleStore, navigation } from '@console/shared/session';
 import { LoginPage } from '../src/pages/login';
 
 let respond: () => Promise<Response>;

@@ -1,4 +1,10 @@
-import { PLAN_FEATURES, TENANT_PERMISSIONS, effectivePermissions, type Permission, type Role } from '@console/shared';
+import {
+  PLAN_FEATURES,
+  TENANT_PERMISSIONS,
+  effectivePermissions,
+  type Permission,
+  type Role,
+} from '@console/shared/access';
 import { headerMenuFor, sidebarFor, type MenuSubject } from '../src/menu';
 
 const DOCS = 'http://gw/docs';

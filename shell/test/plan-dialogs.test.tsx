@@ -1,22 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { queryClient } from '@console/shared/query';
 import Cookies from 'js-cookie';
 import toast from 'react-hot-toast';
-import {
-  ConsoleToaster,
-  DEFAULT_CONFIG,
-  PLAN_CHANGED,
-  TENANT_PERMISSIONS,
-  effectivePermissions,
-  api,
-  consoleStore,
-  navigation,
-  setRuntimeConfig,
-  Tenant,
-  type ConsoleUser,
-  type Feature,
-} from '@console/shared';
+import { DEFAULT_CONFIG, PLAN_CHANGED, setRuntimeConfig } from '@console/shared/config';
+import { TENANT_PERMISSIONS, effectivePermissions, type Feature } from '@console/shared/access';
+import { Tenant } from '@console/shared/contracts';
+import { api } from '@console/shared/api';
+import { consoleStore, navigation, type ConsoleUser } from '@console/shared/session';
+import { ConsoleToaster } from '@console/shared/ui';
 import { DialogsHost } from '../src/components/dialogs-host';
 import { CHANGED, DOWNGRADE_SUMMARY, PLANS, UPGRADE_SUMMARY } from './billing-fixtures';
 
@@ -123,10 +116,11 @@ function TenantProbe() {
   return <span data-testid="probe">{query.data?.plan.name}</span>;
 }
 
+/** The console has one query cache (the plan flow provides it itself), so the probe reads the same one. */
 function renderHost() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.clear();
   const result = render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       <TenantProbe />
       <DialogsHost />
       <ConsoleToaster />

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTES, exposedModules, type RemoteName } from '../src/routes';
 import { remotesFor } from '../src/remote-access';
-import { DEFAULT_CONFIG } from '@console/shared';
+import { DEFAULT_CONFIG } from '@console/shared/config';
 
 // The remotes' webpack configs expose every src/pages/*-page.tsx; check against the route table.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { DEFAULT_CONFIG, consoleStore, setRuntimeConfig, type ConsoleUser } from '@console/shared';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
+import { consoleStore, type ConsoleUser } from '@console/shared/session';
 import { useSupportWidget } from '../src/support-widget';
 
 const user: ConsoleUser = {

@@ -1,5 +1,6 @@
 import '../styles.css';
-import { PageHeader, Spinner } from '@console/shared';
+import { Spinner } from '@console/shared/ui';
+import { PageHeader } from '@console/shared/layout';
 import { useBillingOverview, useRefetchOnPlanChanged } from '../features/billing/api';
 import { BillingOverviewView } from '../features/billing/billing-overview';
 import { BillingLoadError } from '../features/billing/load-error';

@@ -1,6 +1,8 @@
 import '../styles.css';
-import { Link } from 'react-router-dom';
-import { Button, PageHeader, notify, useConsole } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { useConsole } from '@console/shared/session';
+import { Button, notify } from '@console/shared/ui';
+import { PageHeader } from '@console/shared/layout';
 
 /** Your Profile: who is signed in (editing arrives with the account issue). */
 export default function ProfilePage() {

@@ -1,6 +1,7 @@
 import '../styles.css';
 import { useQuery } from '@tanstack/react-query';
-import { ImpersonateButton, PageHeader, useConsole } from '@console/shared';
+import { useConsole } from '@console/shared/session';
+import { ImpersonateButton, PageHeader } from '@console/shared/layout';
 import { fetchUsers } from '../features/users/api';
 
 /** Manage Users (team_features): the community's team; tenant admins can impersonate a member. */

@@ -1,6 +1,7 @@
 import '../styles.css';
 import { useQuery } from '@tanstack/react-query';
-import { ImpersonateButton, PageHeader, useConsole } from '@console/shared';
+import { useConsole } from '@console/shared/session';
+import { ImpersonateButton, PageHeader } from '@console/shared/layout';
 import { fetchTenants } from '../features/tenants/api';
 
 /** Tenants (admin_tenants): each community with its plan and people; admins impersonate from here. */

@@ -1,7 +1,8 @@
 import '../styles.css';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader, Spinner } from '@console/shared';
+import { Spinner } from '@console/shared/ui';
+import { PageHeader } from '@console/shared/layout';
 import { allAttributesQuery } from '../features/attributes/api';
 import { ImportJobView } from '../features/import/import-job-view';
 import { ImportWizard } from '../features/import/import-wizard';

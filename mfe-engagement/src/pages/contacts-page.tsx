@@ -1,5 +1,5 @@
 import '../styles.css';
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { ContactsGrid } from '../features/contacts/contacts-grid';
 
 const LINK_BUTTON =

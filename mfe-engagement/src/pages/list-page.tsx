@@ -1,6 +1,7 @@
 import '../styles.css';
-import { useParams } from 'react-router-dom';
-import { ApiError, Spinner } from '@console/shared';
+import { useParams } from '@console/shared/router';
+import { ApiError } from '@console/shared/api';
+import { Spinner } from '@console/shared/ui';
 import { ContactsGrid } from '../features/contacts/contacts-grid';
 import { useListDetail } from '../features/lists/api';
 import { BackToLists, ListActions, ListNotFound, ListSummary } from '../features/lists/list-header';

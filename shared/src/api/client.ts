@@ -1,11 +1,8 @@
 import ky, { HTTPError, type Options } from 'ky';
 import Cookies from 'js-cookie';
-import * as z from 'zod/mini';
-import { ApiErrorBody } from '../contracts/common';
-import { runtimeConfig } from '../config';
-
-// The console's CSP forbids eval: parse without zod's JIT (which would try `new Function`).
-z.config({ jitless: true });
+import type * as z from 'zod/mini';
+import type { ApiErrorBody } from '@console/shared/contracts/core';
+import { runtimeConfig } from '@console/shared/config';
 
 /**
  * Every failed call surfaces as this: status plus the server's {message, errors} body (message ''
@@ -33,7 +30,11 @@ export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check you
 
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
-    const raw: unknown = await error.response.json().catch(() => null);
+    // The schemas load with the first answer that needs them, not with the sign-in screen.
+    const [raw, { ApiErrorBody }] = await Promise.all([
+      error.response.json().catch(() => null) as Promise<unknown>,
+      import('@console/shared/contracts/core'),
+    ]);
     const parsed = ApiErrorBody.safeParse(raw);
     // No server message: body.message stays empty so callers can show their own fallback text.
     const body = parsed.success ? parsed.data : { message: '' };

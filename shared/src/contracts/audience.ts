@@ -6,7 +6,7 @@
  * `{records, pagination}` and every list query is the spec's list query plus filters.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from './common';
+import { listQuery, page } from '@console/shared/contracts/core';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary

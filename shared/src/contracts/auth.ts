@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FEATURES, PERMISSIONS, ROLES } from '../access/vocabulary';
+import { FEATURES, PERMISSIONS, ROLES } from '@console/shared/access';
 
 export const Email = z.pipe(
   z.string().check(z.trim(), z.toLowerCase()),

@@ -6,7 +6,7 @@
  * integer cents and rounds once); the console shows two decimals.
  */
 import * as z from 'zod/mini';
-import { FEATURES, PLAN_KEYS } from '../access/vocabulary';
+import { FEATURES, PLAN_KEYS } from '@console/shared/access';
 
 /** Spec section 4: monthly is the default. */
 export const BILLING_PERIODS = ['monthly', 'semiAnnual', 'yearly'] as const;
@@ -113,7 +113,7 @@ export type ChangeResult = z.infer<typeof ChangeResult>;
 export const PAYMENT_FAILED_MESSAGE = 'Error processing payment, please check your payment method and try again.';
 
 /** Spec section 8: Upgrade pressed without automated billing (no billing customer id). */
-export { NO_BILLING_TEXT, NO_BILLING_TITLE } from '../billing/texts';
+export { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/billing';
 
 /** POST /v1/billing/access-portal: return_url must be a console URL (anything else is a 400). */
 export const PortalRequest = z.object({ return_url: z.string().check(z.maxLength(2048)) });

@@ -5,8 +5,8 @@
  * paid checkout for a session token once.
  */
 import * as z from 'zod/mini';
-import { PLAN_KEYS } from '../access/vocabulary';
-import { Email, NewPassword } from './auth';
+import { PLAN_KEYS } from '@console/shared/access';
+import { Email, NewPassword } from '@console/shared/contracts/core';
 import { BILLING_PERIODS } from './billing';
 
 /** Spec section 5: text inputs hold at most 100 characters. */

@@ -2,6 +2,10 @@
 // brotli in the console's start-up bundle). The gateway's Fastify provider reads it through zod core.
 import * as z from 'zod/mini';
 
+// In the browser the console's CSP forbids eval: parse without zod's JIT (which would try
+// `new Function`). Every schema is defined after this line runs. The gateway keeps the JIT.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /** Error body of every 4xx: a message and, for bad input, messages per field. */
 export const ApiErrorBody = z.object({
   message: z.string(),

@@ -1,7 +1,8 @@
-export * from './common';
-export * from './auth';
+/** Every request and response schema the console and the gateway share (zod/mini). */
+export * from '@console/shared/contracts/core';
+// The access vocabulary (roles, permissions, features, plan keys) is part of the contract.
+export * from '@console/shared/access';
 export * from './tenants';
-export * from '../access/vocabulary';
 export * from './audience';
 export * from './segments';
 export * from './onboarding';

@@ -6,7 +6,7 @@
  * title and what_you_get items 255, short description 500, description 9999999, widget URL 255.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from './common';
+import { listQuery, page } from '@console/shared/contracts/core';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec section 5)

@@ -4,7 +4,7 @@
  * `segmentFields` lists; the gateway rejects anything else and compiles the rest to parameterised SQL.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from './common';
+import { listQuery, page } from '@console/shared/contracts/core';
 import { CONTACT_SOURCES, CONTACT_STATUSES, Contact, type AttributeType, type CustomAttribute } from './audience';
 
 // ---------------------------------------------------------------------------------------------

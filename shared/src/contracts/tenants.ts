@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { listQuery, page } from './common';
-import { PLAN_KEYS, ROLES } from '../access/vocabulary';
+import { listQuery, page } from '@console/shared/contracts/core';
+import { PLAN_KEYS, ROLES } from '@console/shared/access';
 
 export const UserSummary = z.object({
   _id: z.string(),

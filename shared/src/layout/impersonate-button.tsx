@@ -1,6 +1,6 @@
-import { startImpersonation } from '../session/actions';
-import { useConsole } from '../session/hooks';
-import type { UserSummary } from '../contracts/tenants';
+import { startImpersonation } from '@console/shared/session';
+import { useConsole } from '@console/shared/session';
+import type { UserSummary } from '@console/shared/contracts';
 
 /**
  * Starts impersonating a user (the server decides who may; nobody may impersonate a super admin,

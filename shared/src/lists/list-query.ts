@@ -2,7 +2,7 @@
  * The list behaviour of spec sections 3, 4 and 9, as plain state and a reducer (no React): one
  * implementation every grid uses through `useListQuery`.
  */
-import type { Pagination, SortOrder } from '../contracts/common';
+import type { Pagination, SortOrder } from '@console/shared/contracts/core';
 
 /** Default page size (spec section 9). */
 export const DEFAULT_PER_PAGE = 10;

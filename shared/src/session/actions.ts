@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import { api, ApiError } from '../api/client';
-import { TokenResponse, VerifyResponse, type SessionUser } from '../contracts/auth';
-import { hasExperimentalFeatures } from '../access/rules';
-import { runtimeConfig } from '../config';
+import { api, ApiError } from '@console/shared/api';
+import type { SessionUser } from '@console/shared/contracts/core';
+import { hasExperimentalFeatures } from '@console/shared/access';
+import { runtimeConfig } from '@console/shared/config';
 import { consoleStore, type ConsoleUser } from './store';
 
 /** The transitions of spec section 4. Pure store updates live in the store; effects live here. */
@@ -29,7 +29,11 @@ export function toConsoleUser(user: SessionUser): ConsoleUser {
   };
 }
 
+/** The session's schemas, loaded with the first sign-in or verify rather than with the sign-in screen. */
+const contracts = () => import('@console/shared/contracts/core');
+
 async function verify(token: string): Promise<ConsoleUser> {
+  const { VerifyResponse } = await contracts();
   const { user } = await api.post('/v1/auth/verify', VerifyResponse, { token });
   return toConsoleUser(user);
 }
@@ -52,6 +56,7 @@ export async function signIn(): Promise<void> {
   store.setBusy(true);
   store.setError(false);
   try {
+    const { TokenResponse } = await contracts();
     const { token } = await api.post('/v1/auth/login', TokenResponse, {
       email: store.email,
       password: store.password,
@@ -108,6 +113,7 @@ export async function startImpersonation(userId: string): Promise<void> {
   try {
     const current = Cookies.get('token');
     if (!current) throw new ApiError(401, { message: 'Not signed in' });
+    const { TokenResponse } = await contracts();
     const { token } = await api.post('/v1/auth/impersonate', TokenResponse, { user_id: userId });
     Cookies.set('admin_token', current, COOKIE);
     Cookies.set('token', token, COOKIE);

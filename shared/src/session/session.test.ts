@@ -10,7 +10,7 @@ import {
   stopImpersonation,
   refreshPermissions,
 } from './actions';
-import { setRuntimeConfig, DEFAULT_CONFIG } from '../config';
+import { setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared/config';
 
 type Handler = (body: unknown, headers: Headers) => { status: number; body?: unknown };
 let routes: Record<string, Handler> = {};

@@ -1,7 +1,7 @@
 import { createStore, type StateCreator } from 'zustand/vanilla';
 import Cookies from 'js-cookie';
-import type { SessionUser } from '../contracts/auth';
-import type { Feature } from '../access/vocabulary';
+import type { SessionUser } from '@console/shared/contracts/core';
+import type { Feature } from '@console/shared/access';
 
 /** The session user plus the client-side flags of spec section 3. */
 export type ConsoleUser = SessionUser & { is_impersonating: boolean; enableExperimentalFeatures: boolean };

@@ -1,6 +1,6 @@
 import { consoleStore } from './store';
 import { continueUpgrade, upgradeStep } from './upgrade';
-import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '../billing/texts';
+import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/billing';
 
 describe('the upgrade decision (spec section 4)', () => {
   it.each([

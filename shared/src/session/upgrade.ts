@@ -1,4 +1,4 @@
-import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '../billing/texts';
+import { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/billing';
 import { consoleStore, type PlansDialogRequest } from './store';
 
 /** The step after Upgrade is pressed (spec section 4, upgrade flow). */

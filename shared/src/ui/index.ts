@@ -1,26 +1,17 @@
+/**
+ * The light UI kit: buttons, fields, toasts, progress. Nothing here loads floating-ui or DOMPurify, so
+ * the sign-in screen can use it; dialogs, menus and tooltips are `@console/shared/overlays`.
+ */
 export * from './timings';
-export * from './sanitize';
-export * from './safe-html';
 export * from './spinner';
 export * from './button';
 export * from './lock-icon';
-export * from './dialog';
-export * from './slide-over';
-export * from './info-dialog';
-export * from './confirm-dialog';
-export * from './upgrade-dialog';
-export * from './stake4ads-popup';
-export * from './dropdown';
-export * from './tooltip';
 export { firstError, counterText, type FieldError } from './field-parts';
 export * from './text-field';
 export * from './text-area';
+export * from './select-field';
 export * from './toasts';
 export * from './toaster';
-export * from './pagination';
-export * from './data-grid';
-export * from './query-grid';
 export * from './progress-bar';
 export * from './image-field';
 export * from './copy-field';
-export * from './select-field';

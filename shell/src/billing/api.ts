@@ -1,4 +1,5 @@
-import { api, navigation } from '@console/shared';
+import { api } from '@console/shared/api';
+import { navigation } from '@console/shared/session';
 import { ChangeResult, ChangeSummary, PlanCatalogue, PortalResponse, type Plan } from '@console/shared/contracts';
 
 /** Billing calls of spec section 7, parsed with the shared contracts. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, notify } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { notify } from '@console/shared/ui';
 import { PAYMENT_FAILED_MESSAGE } from '@console/shared/contracts';
 import { openBillingPortal } from './api';
 import { PAYMENT_METHOD_WORDS } from './constants';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BillingPeriod, ChangeSummary } from '@console/shared/contracts';
-import { formatDate, formatMoney, formatPercent } from '@console/shared';
+import { formatDate, formatMoney, formatPercent } from '@console/shared/billing';
 import { perPeriod } from './plan-price';
 
 function Line({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {

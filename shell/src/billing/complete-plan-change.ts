@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PLAN_CHANGED, consoleStore, notify, refreshPermissions } from '@console/shared';
+import { PLAN_CHANGED } from '@console/shared/config';
+import { consoleStore, refreshPermissions } from '@console/shared/session';
+import { notify } from '@console/shared/ui';
 import type { ChangeResult } from '@console/shared/contracts';
 import { billingKeys } from './api';
 import { PLAN_UPDATED } from './constants';

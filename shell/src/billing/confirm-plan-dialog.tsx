@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Button, Dialog, Spinner } from '@console/shared';
+import { Button, Spinner } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import type { PriceRef } from '@console/shared/contracts';
 import { ChangeFailure } from './change-failure';
 import { ChangeSummaryLines } from './change-summary-lines';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button } from '@console/shared';
+import { Button } from '@console/shared/ui';
 import type { BillingPeriod, Plan, PriceRef } from '@console/shared/contracts';
 import { CURRENT_PLAN } from './constants';
 import { cardPrice } from './plan-price';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { consoleStore, useConsole } from '@console/shared';
+import { consoleStore, useConsole } from '@console/shared/session';
 import type { BillingPeriod, PriceRef } from '@console/shared/contracts';
 import { ConfirmPlanDialog } from './confirm-plan-dialog';
 import { PlansDialog } from './plans-dialog';

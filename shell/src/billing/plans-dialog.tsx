@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Dialog, Spinner } from '@console/shared';
+import { Spinner } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import type { BillingPeriod, PriceRef } from '@console/shared/contracts';
 import { CHANGE_PLAN_TEXT, CHANGE_PLAN_TITLE, CUSTOMER_SUCCESS_EMAIL } from './constants';
 import { PeriodSwitch } from './period-switch';

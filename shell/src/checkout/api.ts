@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import { api, consoleStore, loadUser } from '@console/shared';
+import { api } from '@console/shared/api';
+import { consoleStore, loadUser } from '@console/shared/session';
 import {
   CheckoutCompleted,
   CheckoutStarted,

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { ApiError, Button, TextField, navigation } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { ApiError } from '@console/shared/api';
+import { navigation } from '@console/shared/session';
+import { Button, TextField } from '@console/shared/ui';
 import { CheckoutBody } from '@console/shared/contracts';
 import { rememberCheckout, startCheckout } from './api';
 

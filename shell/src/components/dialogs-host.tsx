@@ -1,51 +1,47 @@
 import { lazy, Suspense, useState } from 'react';
-import { ConfirmDialog, InfoDialog, UpgradeDialog, consoleStore, notify, useConsole } from '@console/shared';
-import { startUpgrade } from '../upgrade';
+import { useConsole } from '@console/shared/session';
 
-/** The plan picker and its confirmation: loaded the first time plans are opened, not at start-up. */
-const PlanChangeFlow = lazy(() => import('../billing/plan-change-flow').then((m) => ({ default: m.PlanChangeFlow })));
+/**
+ * The dialogs load the first time one is opened, not at start-up: the store dialogs bring the overlays
+ * entry (floating-ui, DOMPurify), the plan picker its queries. Once loaded they stay mounted, so their
+ * closing transitions run.
+ */
+const StoreDialogs = lazy(() => import('./store-dialogs').then((m) => ({ default: m.StoreDialogs })));
+const PlanChangeFlow = lazy(async () => {
+  const [{ PlanChangeFlow: Flow }, { QueryProvider }] = await Promise.all([
+    import('../billing/plan-change-flow'),
+    import('@console/shared/query'),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <Flow />
+      </QueryProvider>
+    ),
+  };
+});
+
+/** Becomes true the first time `open` is true, and stays true. */
+function useOnceOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** The dialogs any bundle can open through the shared store, hosted once by the shell. */
 export function DialogsHost() {
-  const upgrade = useConsole((s) => s.upgrade);
-  const info = useConsole((s) => s.info);
-  const confirm = useConsole((s) => s.confirm);
-  const store = consoleStore.getState();
+  const anyStoreDialog = useConsole((s) => s.upgrade.open || s.info !== null || s.confirm !== null);
   const plansOpen = useConsole((s) => s.plans.open);
-  const [plansLoaded, setPlansLoaded] = useState(plansOpen);
-  if (plansOpen && !plansLoaded) setPlansLoaded(true);
-
+  const storeDialogs = useOnceOpened(anyStoreDialog);
+  const plans = useOnceOpened(plansOpen);
   return (
     <>
-      <UpgradeDialog
-        open={upgrade.open}
-        onClose={store.closeUpgrade}
-        onUpgrade={() =>
-          startUpgrade().catch((error: unknown) =>
-            notify.error(error instanceof Error ? error.message : 'Could not open the plans.'),
-          )
-        }
-      />
-      <InfoDialog
-        open={info !== null}
-        title={info?.title ?? ''}
-        html={info?.html ?? ''}
-        mascot={info?.mascot}
-        onClose={store.closeInfo}
-      />
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.title ?? ''}
-        html={confirm?.html ?? ''}
-        confirmText={confirm?.confirmText}
-        cancelText={confirm?.cancelText ?? undefined}
-        showCancel={confirm?.cancelText !== null}
-        onConfirm={async () => {
-          await confirm?.onConfirm();
-        }}
-        onClose={store.closeConfirm}
-      />
-      {plansLoaded && (
+      {storeDialogs && (
+        <Suspense fallback={null}>
+          <StoreDialogs />
+        </Suspense>
+      )}
+      {plans && (
         <Suspense fallback={null}>
           <PlanChangeFlow />
         </Suspense>

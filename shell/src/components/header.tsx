@@ -1,13 +1,8 @@
-import { Link } from 'react-router-dom';
-import {
-  Dropdown,
-  PROFILE_MENU_WIDTH,
-  consoleStore,
-  featureForPermission,
-  signOut,
-  stopImpersonation,
-  useConsole,
-} from '@console/shared';
+import { Link } from '@console/shared/router';
+import { featureForPermission } from '@console/shared/access';
+import { consoleStore, signOut, stopImpersonation, useConsole } from '@console/shared/session';
+import { PROFILE_MENU_WIDTH } from '@console/shared/ui';
+import { Dropdown } from '@console/shared/overlays';
 import { headerMenuFor } from '../menu';
 
 function Avatar({ src }: { src: string | null }) {

@@ -1,5 +1,6 @@
-import { Link, Outlet, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ApiError, ConsoleToaster } from '@console/shared';
+import { Link, Outlet, isRouteErrorResponse, useRouteError } from '@console/shared/router';
+import { ApiError } from '@console/shared/api';
+import { ConsoleToaster } from '@console/shared/ui';
 import { DialogsHost } from './dialogs-host';
 import { useSupportWidget } from '../support-widget';
 

@@ -1,5 +1,6 @@
-import { NavLink } from 'react-router-dom';
-import { consoleStore, featureForPermission } from '@console/shared';
+import { NavLink } from '@console/shared/router';
+import { featureForPermission } from '@console/shared/access';
+import { consoleStore } from '@console/shared/session';
 import type { MenuGroup, MenuLink } from '../menu';
 
 function LockIcon() {

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@console/shared/router';
 
 /** Minimal/bare layout: content only. */
 export function BareLayout() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@console/shared/router';
 import {
   FloatingFocusManager,
   FloatingOverlay,
@@ -9,7 +9,8 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { runtimeConfig, useConsole } from '@console/shared';
+import { runtimeConfig } from '@console/shared/config';
+import { useConsole } from '@console/shared/session';
 import { sidebarFor } from '../menu';
 import { Sidebar } from '../components/sidebar';
 import { Header } from '../components/header';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, formatDate, formatMoney } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { formatDate, formatMoney } from '@console/shared/billing';
 import { PERIOD_LABELS, type CheckoutSummary } from '@console/shared/contracts';
 import { checkoutKeys, checkoutSecret, completeCheckout } from '../checkout/api';
 import { SummaryList } from '../checkout/summary-list';

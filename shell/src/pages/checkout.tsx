@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@console/shared';
+import { Button } from '@console/shared/ui';
 import { findPrice, PERIOD_LABELS, type Plan, type PriceRef } from '@console/shared/contracts';
 import { cardPrice, perPeriod } from '../billing/plan-price';
 import { checkoutKeys, fetchPublicPlans } from '../checkout/api';

@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
-import { MessageResponse, api } from '@console/shared';
+import { MessageResponse } from '@console/shared/contracts/core';
+import { api } from '@console/shared/api';
 import { AuthCard } from './auth-card';
 
 /** /confirm-email?user_id=..&token=..: confirms the address from the e-mailed link. */

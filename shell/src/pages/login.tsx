@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
-import { Button, INVALID_CREDENTIALS, TextField, consoleStore, signIn, useConsole } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { INVALID_CREDENTIALS, consoleStore, signIn, useConsole } from '@console/shared/session';
+import { Button, TextField } from '@console/shared/ui';
 import { AuthCard } from './auth-card';
 
 /** Login screen of spec section 2: email, password, busy submit with spinner, error text. */

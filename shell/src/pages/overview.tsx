@@ -1,15 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Tenant,
-  api,
-  consoleStore,
-  featureForPermission,
-  menuItemState,
-  useConsole,
-  type ConsoleUser,
-  type Permission,
-} from '@console/shared';
+import { featureForPermission, menuItemState, type Permission } from '@console/shared/access';
+import { Tenant } from '@console/shared/contracts';
+import { api } from '@console/shared/api';
+import { consoleStore, useConsole, type ConsoleUser } from '@console/shared/session';
 
 interface Area {
   title: string;

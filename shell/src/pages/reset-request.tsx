@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { ApiError, Button, MessageResponse, TextField, api } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { MessageResponse } from '@console/shared/contracts/core';
+import { ApiError, api } from '@console/shared/api';
+import { Button, TextField } from '@console/shared/ui';
 import { AuthCard } from './auth-card';
 
 type State =

@@ -1,7 +1,8 @@
 /** The billing feature's calls and its query key (['billing']). */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, api, PLAN_CHANGED } from '@console/shared';
+import { PLAN_CHANGED } from '@console/shared/config';
+import { ApiError, api } from '@console/shared/api';
 import { BillingOverview, MessageResponse, PortalResponse } from '@console/shared/contracts';
 
 export const BILLING_KEY = ['billing'] as const;

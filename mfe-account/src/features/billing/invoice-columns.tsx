@@ -1,6 +1,6 @@
-import type { DataGridColumn } from '@console/shared';
+import type { DataGridColumn } from '@console/shared/lists';
 import type { Invoice } from '@console/shared/contracts';
-import { formatDate, formatMoney } from '@console/shared';
+import { formatDate, formatMoney } from '@console/shared/billing';
 
 const MONEY_CELL = 'text-right tabular-nums whitespace-nowrap';
 const BADGE = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { DataGrid } from '@console/shared';
+import { DataGrid } from '@console/shared/lists';
 import type { Invoice } from '@console/shared/contracts';
 import { INVOICE_COLUMNS, newestFirst } from './invoice-columns';
 

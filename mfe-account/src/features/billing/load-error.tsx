@@ -1,4 +1,5 @@
-import { ApiError, Button } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button } from '@console/shared/ui';
 import { errorText } from './api';
 
 /** The overview could not be loaded: the server's message and, unless access was refused, Retry. */

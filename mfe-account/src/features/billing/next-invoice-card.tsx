@@ -1,6 +1,6 @@
 import type { BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatDate, formatMoney, formatPercent } from '@console/shared';
+import { formatDate, formatMoney, formatPercent } from '@console/shared/billing';
 
 /** The next invoice: amount (with the tax rate it includes) and date. */
 export function NextInvoiceCard({ overview }: { overview: BillingOverview }) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, navigation, notify } from '@console/shared';
+import { navigation } from '@console/shared/session';
+import { Button, notify } from '@console/shared/ui';
 import type { BillingOverview } from '@console/shared/contracts';
 import { errorText, fetchPortalUrl } from './api';
 import { BillingCard } from './billing-card';

@@ -1,7 +1,7 @@
-import { Button } from '@console/shared';
+import { Button } from '@console/shared/ui';
 import { PERIOD_LABELS, type BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatMoney } from '@console/shared';
+import { formatMoney } from '@console/shared/billing';
 import { changePlan } from './open-plans';
 
 /**

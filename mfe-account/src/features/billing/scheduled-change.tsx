@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfirmDialog, notify } from '@console/shared';
+import { Button, notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import { PERIOD_LABELS, type BillingOverview } from '@console/shared/contracts';
 import { cancelScheduledChange, errorText, refetchBilling } from './api';
-import { formatDate } from '@console/shared';
+import { formatDate } from '@console/shared/billing';
 
 type ScheduledChange = NonNullable<BillingOverview['scheduledChange']>;
 

@@ -1,7 +1,7 @@
-import { ProgressBar } from '@console/shared';
+import { ProgressBar } from '@console/shared/ui';
 import type { BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatDateRange, formatUsage } from '@console/shared';
+import { formatDateRange, formatUsage } from '@console/shared/billing';
 
 /** E-mails sent this period against the plan's volume. */
 export function UsageCard({ overview }: { overview: BillingOverview }) {

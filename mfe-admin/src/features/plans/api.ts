@@ -1,4 +1,4 @@
-import { api } from '@console/shared';
+import { api } from '@console/shared/api';
 import { Plan, PlanCatalogue, type PlanUpdate } from '@console/shared/contracts';
 
 /** The catalogue's query key (the admin's own cache; the shell's picker refetches on open). */

@@ -1,4 +1,4 @@
-import { Button, TextField } from '@console/shared';
+import { Button, TextField } from '@console/shared/ui';
 import { PLAN_EDIT_LIMITS } from '@console/shared/contracts';
 import type { FieldMessages } from './plan-form';
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, SlideOver, TextField, notify } from '@console/shared';
+import { Button, TextField, notify } from '@console/shared/ui';
+import { SlideOver } from '@console/shared/overlays';
 import { PLAN_EDIT_LIMITS, type Plan } from '@console/shared/contracts';
 import { updatePlan } from './api';
 import { FeatureRows } from './feature-rows';

@@ -2,7 +2,8 @@
  * The plan editor's form, pure: values as typed (prices are text until saved), the body to send
  * (checked with the shared PlanUpdate contract), server errors per field, and the list's summaries.
  */
-import { ApiError, formatPrice } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { formatPrice } from '@console/shared/billing';
 import { PERIOD_MONTHS, PLAN_EDIT_LIMITS, PlanUpdate, type BillingPeriod, type Plan } from '@console/shared/contracts';
 
 export interface VariantValues {

@@ -1,4 +1,4 @@
-import { Button } from '@console/shared';
+import { Button } from '@console/shared/ui';
 import type { Plan } from '@console/shared/contracts';
 import { monthlyRange, volumeRange } from './plan-form';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageHeader } from '@console/shared';
+import { PageHeader } from '@console/shared/layout';
 import type { Plan } from '@console/shared/contracts';
 import { PLANS_KEY, fetchPlans } from './api';
 import { PlanEditor } from './plan-editor';

@@ -1,4 +1,4 @@
-import { TextField } from '@console/shared';
+import { TextField } from '@console/shared/ui';
 import { BILLING_PERIODS, PERIOD_LABELS, PLAN_EDIT_LIMITS, type BillingPeriod } from '@console/shared/contracts';
 import { PERIOD_WORDS, perMonthHint, type FieldMessages, type OptionValues } from './plan-form';
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, QueryGrid, PageHeader, useListQuery, type DataGridColumn } from '@console/shared';
+import { Button } from '@console/shared/ui';
+import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
+import { PageHeader } from '@console/shared/layout';
 import { ATTRIBUTE_SORT_FIELDS, type CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, fetchAttributes } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, TextField, notify, SELECT_CLASS } from '@console/shared';
+import { Button, TextField, notify, SELECT_CLASS } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import { ATTRIBUTE_TYPES, type AttributeType } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, createAttribute } from './api';
 import { attributeKeyFromName, attributeKeyProblem } from './attribute-key';

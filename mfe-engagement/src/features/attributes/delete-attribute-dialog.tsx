@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog, Spinner, notify } from '@console/shared';
+import { Spinner, notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, deleteAttribute, fetchAttribute } from './api';
 import { messageOf } from './form-errors';

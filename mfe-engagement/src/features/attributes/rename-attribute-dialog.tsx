@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, TextField, notify } from '@console/shared';
+import { Button, TextField, notify } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, renameAttribute } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';

@@ -4,7 +4,7 @@
  * invalidate by prefix.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '@console/shared';
+import { api } from '@console/shared/api';
 import {
   AffectedResponse,
   ALL_LISTS_PER_PAGE,

@@ -1,4 +1,4 @@
-import { SelectField, SELECT_CLASS } from '@console/shared';
+import { SelectField, SELECT_CLASS } from '@console/shared/ui';
 import { useState } from 'react';
 import type { CustomAttribute } from '@console/shared/contracts';
 

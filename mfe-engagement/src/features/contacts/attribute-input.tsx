@@ -1,4 +1,4 @@
-import { TextField, SelectField } from '@console/shared';
+import { TextField, SelectField } from '@console/shared/ui';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTE_ERROR_PREFIX } from './contact-form';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, SelectField } from '@console/shared';
+import { Button, SelectField } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import { SELECT_A_LIST_MESSAGE, type BulkAction, type List } from '@console/shared/contracts';
 import { formatCount, pluralContacts } from './contact-format';
 

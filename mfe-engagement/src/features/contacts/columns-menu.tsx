@@ -12,7 +12,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { DROPDOWN_OFFSET } from '@console/shared';
+import { DROPDOWN_OFFSET } from '@console/shared/ui';
 import type { CustomAttribute } from '@console/shared/contracts';
 
 /**

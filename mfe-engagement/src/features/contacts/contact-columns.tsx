@@ -1,4 +1,4 @@
-import type { DataGridColumn } from '@console/shared';
+import type { DataGridColumn } from '@console/shared/lists';
 import type { AttributeValue, Contact, ContactSortField, CustomAttribute } from '@console/shared/contracts';
 import {
   SOURCE_LABELS,

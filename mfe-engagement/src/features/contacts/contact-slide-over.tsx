@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, ConfirmDialog, SlideOver, TextField, notify, SelectField } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button, TextField, notify, SelectField } from '@console/shared/ui';
+import { ConfirmDialog, SlideOver } from '@console/shared/overlays';
 import { CONTACT_STATUSES, type Contact, type CustomAttribute, type List } from '@console/shared/contracts';
 import { createContact, deleteContact, invalidateAudience, updateContact } from './api';
 import { AttributeInput } from './attribute-input';

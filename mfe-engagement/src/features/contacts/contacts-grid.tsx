@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, PageHeader, QueryGrid, notify, useListQuery } from '@console/shared';
+import { Button, notify } from '@console/shared/ui';
+import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { PageHeader } from '@console/shared/layout';
 import type { BulkAction, Contact, ContactSortField, CustomAttribute, List } from '@console/shared/contracts';
 import { contactKeys, fetchContacts, useAllAttributes, useAllLists } from './api';
 import { BulkBar } from './bulk-bar';

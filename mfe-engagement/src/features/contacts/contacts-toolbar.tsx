@@ -1,4 +1,4 @@
-import { Button, SelectField, TextField } from '@console/shared';
+import { Button, SelectField, TextField } from '@console/shared/ui';
 import { CONTACT_SOURCES, CONTACT_STATUSES, type CustomAttribute, type List } from '@console/shared/contracts';
 import { AttributeFilter } from './attribute-filter';
 import { ColumnsMenu } from './columns-menu';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, Button, notify, saveBlob } from '@console/shared';
+import { ApiError, saveBlob } from '@console/shared/api';
+import { Button, notify } from '@console/shared/ui';
 import type { ContactFilter } from '@console/shared/contracts';
 import { exportContacts } from './api';
 

@@ -1,4 +1,4 @@
-import { Button } from '@console/shared';
+import { Button } from '@console/shared/ui';
 import { formatCount, pluralContacts } from './contact-format';
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, notify } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { notify } from '@console/shared/ui';
 import type { BulkAction, ContactSelection } from '@console/shared/contracts';
 import { bulkContacts, invalidateAudience, removeFromList } from './api';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@console/shared/router';
 import { URL_FILTER_KEYS, filtersFromSearchParams, isUrlFilterKey, type UrlFilterKey } from './contact-filter';
 
 const SEPARATOR = '\n';

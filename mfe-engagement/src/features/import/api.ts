@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, saveBlob } from '@console/shared';
+import { api, saveBlob } from '@console/shared/api';
 import {
   ALL_LISTS_PER_PAGE,
   ImportJob,

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, ConfirmDialog, ProgressBar, Spinner, notify } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button, ProgressBar, Spinner, notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import { importProgress, isImportFinished, type ImportJob } from '@console/shared/contracts';
 import { IMPORTS_KEY, cancelImport, downloadFailures, fetchImport, importJobKey } from './api';
 import { messageOf } from './form-errors';

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, TextField, SELECT_CLASS } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button, TextField, SELECT_CLASS } from '@console/shared/ui';
 import type { CustomAttribute, ImportJob, ImportMode, ImportTarget, StartImportBody } from '@console/shared/contracts';
 import { IMPORTS_KEY, allListsQuery, importJobKey, startImport, uploadImportFile } from './api';
 import { formErrorsOf } from './form-errors';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared';
+import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import type { IMPORT_SORT_FIELDS, ImportJob } from '@console/shared/contracts';
 import { IMPORTS_KEY, fetchImports } from './api';
 import { formatCount, formatDateTime } from './format';

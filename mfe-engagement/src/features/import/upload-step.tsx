@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { Spinner } from '@console/shared';
+import { Spinner } from '@console/shared/ui';
 import { MAX_IMPORT_BYTES } from '@console/shared/contracts';
 import { readCsvPreview } from './read-csv-preview';
 

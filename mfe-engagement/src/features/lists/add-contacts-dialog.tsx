@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, Dialog, ListPagination, TextField, notify, useListQuery } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button, TextField, notify } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
+import { ListPagination, useListQuery } from '@console/shared/lists';
 import type { Contact, List } from '@console/shared/contracts';
 import { addContactsToList, invalidateLists, searchContacts } from './api';
 

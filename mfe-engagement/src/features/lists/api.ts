@@ -1,6 +1,6 @@
 /** The lists feature's calls and query keys (['lists', query], ['lists', id]; contacts under ['contacts', query]). */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '@console/shared';
+import { api } from '@console/shared/api';
 import {
   AffectedResponse,
   ContactPage,

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, ConfirmDialog, notify } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import type { List } from '@console/shared/contracts';
 import { deleteList, invalidateLists } from './api';
 import { formatMembers } from './list-columns';

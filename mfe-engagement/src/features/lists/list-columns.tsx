@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import type { DataGridColumn } from '@console/shared';
+import { Link } from '@console/shared/router';
+import type { DataGridColumn } from '@console/shared/lists';
 import type { List } from '@console/shared/contracts';
 import { ListBadges } from './list-badges';
 

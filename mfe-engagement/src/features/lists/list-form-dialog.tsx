@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, Button, Dialog, TextArea, TextField, notify } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Button, TextArea, TextField, notify } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import type { List } from '@console/shared/contracts';
 import { createList, invalidateLists, updateList } from './api';
 import { parseListForm, sortListErrors, type ListFormErrors } from './list-form';

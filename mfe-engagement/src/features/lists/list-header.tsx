@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { Button } from '@console/shared/ui';
 import type { List } from '@console/shared/contracts';
 import { AddContactsDialog } from './add-contacts-dialog';
 import { ListBadges } from './list-badges';

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, PageHeader, QueryGrid, useListQuery } from '@console/shared';
+import { Button } from '@console/shared/ui';
+import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { PageHeader } from '@console/shared/layout';
 import type { List } from '@console/shared/contracts';
 import { fetchLists } from './api';
 import { DeleteListDialog } from './delete-list-dialog';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@console/shared';
+import { api } from '@console/shared/api';
 import {
   ALL_LISTS_PER_PAGE,
   CustomAttributePage,

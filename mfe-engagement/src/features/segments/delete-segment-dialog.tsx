@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog, notify } from '@console/shared';
+import { notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import type { Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, deleteSegment } from './api';
 import { messageOf } from './form-errors';

@@ -1,4 +1,4 @@
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 
 export interface FormErrors {
   /** First message per field, from the server's `errors`. */

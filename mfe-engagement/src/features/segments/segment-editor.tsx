@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { prepareRuleGroup, type RuleGroupType } from 'react-querybuilder';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, TextArea, TextField, notify } from '@console/shared';
+import { Button, TextArea, TextField, notify } from '@console/shared/ui';
 import type { List, Segment, SegmentField, SegmentInput } from '@console/shared/contracts';
 import { SEGMENTS_KEY, createSegment, updateSegment } from './api';
 import { formErrorsOf } from './form-errors';

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, DataGrid, Spinner, type DataGridColumn } from '@console/shared';
+import { ApiError } from '@console/shared/api';
+import { Spinner } from '@console/shared/ui';
+import { DataGrid, type DataGridColumn } from '@console/shared/lists';
 import type { Contact, SegmentField, SegmentGroup } from '@console/shared/contracts';
 import { SEGMENTS_KEY, previewSegment } from './api';
 import { enumLabel } from './builder-options';

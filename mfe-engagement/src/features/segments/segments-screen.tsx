@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@console/shared/router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, QueryGrid, PageHeader, Spinner, useListQuery, type DataGridColumn } from '@console/shared';
+import { Button, Spinner } from '@console/shared/ui';
+import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
+import { PageHeader } from '@console/shared/layout';
 import { SEGMENT_SORT_FIELDS, segmentFields, type Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, allAttributesQuery, allListsQuery, fetchSegments } from './api';
 import { DeleteSegmentDialog } from './delete-segment-dialog';

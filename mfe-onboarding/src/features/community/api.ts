@@ -1,6 +1,6 @@
 /** The community page's calls and query key (['community']). */
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@console/shared';
+import { ApiError, api } from '@console/shared/api';
 import { Community, PresignResponse, type CommunityInput } from '@console/shared/contracts';
 
 export const COMMUNITY_KEY = ['community'] as const;

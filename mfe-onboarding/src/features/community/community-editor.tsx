@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Button, ImageField, TextArea, TextField } from '@console/shared';
+import { Button, ImageField, TextArea, TextField } from '@console/shared/ui';
 import { COMMUNITY_LIMITS, IMAGE_TYPES, MAX_IMAGE_BYTES, type Community } from '@console/shared/contracts';
 import { CommunityName } from './community-name';
 import { CommunityUrl } from './community-url';

@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
-import { TextField, useConsole } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { useConsole } from '@console/shared/session';
+import { TextField } from '@console/shared/ui';
 import { COMMUNITY_LIMITS } from '@console/shared/contracts';
 
 export const GENERAL_SETTINGS_PATH = '/account/general-settings';

@@ -1,4 +1,4 @@
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 import { communityErrorsOf, communityToForm, firstErrorField, formToTextInput } from './community-values';
 import { addEntry, removeEntry, withOneEntry } from './what-you-get';
 import { previewOf } from './image-state';

@@ -1,4 +1,6 @@
-import { PageHeader, Spinner, useConsole } from '@console/shared';
+import { useConsole } from '@console/shared/session';
+import { Spinner } from '@console/shared/ui';
+import { PageHeader } from '@console/shared/layout';
 import { CommunityEditor } from './community-editor';
 import { useMyCommunity } from './api';
 

@@ -1,4 +1,4 @@
-import { CopyField } from '@console/shared';
+import { CopyField } from '@console/shared/ui';
 
 /** The public community page's address: copy it, or open it in a new tab. */
 export function CommunityUrl({ url }: { url: string }) {

@@ -1,5 +1,5 @@
 /** The community form's values, the text save body and server errors per field. Pure. */
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 import type { Community, CommunityInput } from '@console/shared/contracts';
 import { withOneEntry } from './what-you-get';
 

@@ -1,5 +1,5 @@
 /** What the form holds for the logo and the background between saves. Pure. */
-import type { PickedImage } from '@console/shared';
+import type { PickedImage } from '@console/shared/ui';
 
 export type ImageState =
   { kind: 'stored'; url: string | null } | { kind: 'picked'; image: PickedImage } | { kind: 'cleared' };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SELECT_CLASS } from '@console/shared';
+import { SELECT_CLASS } from '@console/shared/ui';
 import { PRIORITY_OPTIONS } from '@console/shared/contracts';
 
 /** A labelled select of the priorities 0 to 100, step 10 (spec section 9). */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { notify, type PickedImage } from '@console/shared';
+import { notify, type PickedImage } from '@console/shared/ui';
 import type { Community } from '@console/shared/contracts';
 import {
   NO_ERRORS,

@@ -1,4 +1,4 @@
-import { Button, TextField } from '@console/shared';
+import { Button, TextField } from '@console/shared/ui';
 import { COMMUNITY_LIMITS } from '@console/shared/contracts';
 import { MAX_WHAT_YOU_GET, addEntry, removeEntry, setEntry } from './what-you-get';
 

@@ -1,6 +1,6 @@
 /** The widgets feature's calls and query keys (['widgets', query]; target lists under ['lists', 'all']). */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '@console/shared';
+import { api } from '@console/shared/api';
 import { ListPage, MessageResponse, WidgetDetail, WidgetPage, type WidgetInput } from '@console/shared/contracts';
 import { widgetTargets } from './widget-targets';
 

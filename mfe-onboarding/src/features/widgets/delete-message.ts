@@ -1,4 +1,4 @@
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 
 export const DELETE_FAILED = 'The widget could not be deleted. Please try again.';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog, ERROR_DIALOG_DELAY_MS, TOAST_SHORT_DURATION, notify } from '@console/shared';
+import { ERROR_DIALOG_DELAY_MS, TOAST_SHORT_DURATION, notify } from '@console/shared/ui';
+import { ConfirmDialog } from '@console/shared/overlays';
 import type { Widget } from '@console/shared/contracts';
 import { deleteWidget, invalidateWidgets } from './api';
 import { deleteErrorMessage } from './delete-message';

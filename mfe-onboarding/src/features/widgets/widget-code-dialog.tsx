@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Dialog, TOAST_SHORT_DURATION, notify } from '@console/shared';
+import { Button, TOAST_SHORT_DURATION, notify } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
 import { widgetSnippet, type WidgetDetail } from '@console/shared/contracts';
 
 export const CODE_COPIED = 'Code copied to clipboard.';

@@ -1,4 +1,4 @@
-import type { DataGridColumn } from '@console/shared';
+import type { DataGridColumn } from '@console/shared/lists';
 import type { Widget } from '@console/shared/contracts';
 
 export type WidgetSortField = 'created_at' | 'type' | 'url' | 'count';

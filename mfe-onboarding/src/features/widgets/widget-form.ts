@@ -1,5 +1,5 @@
 /** The widget form (create and edit): client checks from the contract and server errors per field. Pure. */
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 import { WidgetInput, type WidgetType } from '@console/shared/contracts';
 
 export interface WidgetFormValues {

@@ -1,4 +1,4 @@
-import { ApiError } from '@console/shared';
+import { ApiError } from '@console/shared/api';
 import { DELETE_FAILED, deleteErrorMessage } from './delete-message';
 import { parseWidgetForm, widgetErrorsOf } from './widget-form';
 import { widgetTargets } from './widget-targets';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, SlideOver, TOAST_SHORT_DURATION, TextField, notify, SelectField } from '@console/shared';
+import { Button, TOAST_SHORT_DURATION, TextField, notify, SelectField } from '@console/shared/ui';
+import { SlideOver } from '@console/shared/overlays';
 import { COMMUNITY_LIMITS, WIDGET_TYPES, type Widget, type WidgetDetail } from '@console/shared/contracts';
 import { createWidget, invalidateWidgets, updateWidget, useWidgetTargets } from './api';
 import {

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { Button, PageHeader, QueryGrid, useListQuery } from '@console/shared';
+import { Link } from '@console/shared/router';
+import { Button } from '@console/shared/ui';
+import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { PageHeader } from '@console/shared/layout';
 import type { Widget, WidgetDetail } from '@console/shared/contracts';
 import { fetchWidgets } from './api';
 import { DeleteWidgetDialog } from './delete-widget-dialog';

@@ -15,8 +15,8 @@ import {
   useListNavigation,
   useRole,
 } from '@floating-ui/react';
-import { LockIcon } from './lock-icon';
-import { DROPDOWN_DELAY_MS, DROPDOWN_OFFSET, DROPDOWN_PLACEMENT } from './timings';
+import { LockIcon } from '@console/shared/ui';
+import { DROPDOWN_DELAY_MS, DROPDOWN_OFFSET, DROPDOWN_PLACEMENT } from '@console/shared/ui';
 
 export interface DropdownItem {
   label: ReactNode;

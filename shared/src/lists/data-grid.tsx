@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
-import type { SortOrder } from '../contracts/common';
-import { Spinner } from './spinner';
+import type { SortOrder } from '@console/shared/contracts/core';
+import { Spinner } from '@console/shared/ui';
 
 export interface DataGridColumn<T, F extends string = string> {
   key: string;

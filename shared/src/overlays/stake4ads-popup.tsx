@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button } from './button';
+import { Button } from '@console/shared/ui';
 import { Dialog } from './dialog';
 
 /** localStorage key of the Stake4Ads popup, and the value stored once the user dismissed it. */

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from './button';
+import { Button } from '@console/shared/ui';
 import { Dialog } from './dialog';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@console/shared/html';
 import { useClosingSnapshot } from './use-closing-snapshot';
 
 export interface InfoDialogProps {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button, type ButtonVariant } from './button';
+import { Button, type ButtonVariant } from '@console/shared/ui';
 import { Dialog } from './dialog';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@console/shared/html';
 import { useClosingSnapshot } from './use-closing-snapshot';
 
 export interface ConfirmDialogProps {

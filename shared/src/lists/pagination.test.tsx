@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Pagination } from '../contracts/common';
+import type { Pagination } from '@console/shared/contracts/core';
 import { ListPagination } from './pagination';
 
 const middle: Pagination = { starting: 11, ending: 20, count: 42, previous: 1, next: 3 };

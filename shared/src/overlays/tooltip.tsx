@@ -12,7 +12,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { TOOLTIP_MAX_WIDTH, TOOLTIP_PLACEMENT } from './timings';
+import { TOOLTIP_MAX_WIDTH, TOOLTIP_PLACEMENT } from '@console/shared/ui';
 
 export interface TooltipProps {
   /** The tip (plain content, no HTML strings). */

@@ -10,7 +10,7 @@ import {
   useTransitionStyles,
   type FloatingFocusManagerProps,
 } from '@floating-ui/react';
-import { DIALOG_ENTER_MS, DIALOG_LEAVE_MS } from './timings';
+import { DIALOG_ENTER_MS, DIALOG_LEAVE_MS } from '@console/shared/ui';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { SlideOver, type SlideOverProps } from './slide-over';
-import { DIALOG_ENTER_MS, DIALOG_LEAVE_MS } from './timings';
+import { DIALOG_ENTER_MS, DIALOG_LEAVE_MS } from '@console/shared/ui';
 
 function Harness(props: Partial<SlideOverProps>) {
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dropdown, type DropdownItem } from './dropdown';
-import { DROPDOWN_DELAY_MS, PROFILE_MENU_WIDTH } from './timings';
+import { DROPDOWN_DELAY_MS, PROFILE_MENU_WIDTH } from '@console/shared/ui';
 
 function setup(
   items: DropdownItem[] = [

@@ -35,3 +35,4 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 export function runtimeConfig(): RuntimeConfig {
   return (globalThis as WithConfig)[KEY] ?? DEFAULT_CONFIG;
 }
+export * from './events';

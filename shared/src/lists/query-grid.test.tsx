@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Pagination } from '../contracts/common';
-import { useListQuery, type ListQuery } from '../lists/use-list-query';
+import type { Pagination } from '@console/shared/contracts/core';
+import { useListQuery, type ListQuery } from './use-list-query';
 import type { DataGridColumn } from './data-grid';
 import { QueryGrid, type QueryGridPage } from './query-grid';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Pagination } from '../contracts/common';
-import type { ListQuery } from '../lists/use-list-query';
+import type { Pagination } from '@console/shared/contracts/core';
+import type { ListQuery } from './use-list-query';
 import { DataGrid, type DataGridProps } from './data-grid';
 import { ListPagination } from './pagination';
-import { TextField } from './text-field';
+import { TextField } from '@console/shared/ui';
 
 /** A list response: one page of records and its pagination. */
 export interface QueryGridPage<T> {

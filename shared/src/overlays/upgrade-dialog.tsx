@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from './button';
+import { Button } from '@console/shared/ui';
 import { Dialog } from './dialog';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@console/shared/html';
 
 export const UPGRADE_TITLE = 'Unlock more features!';
 export const UPGRADE_DEFAULT_HTML =

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { Pagination as PaginationData } from '../contracts/common';
-import { PAGE_SIZES, showingText } from '../lists/list-query';
-import { Button } from './button';
+import type { Pagination as PaginationData } from '@console/shared/contracts/core';
+import { PAGE_SIZES, showingText } from './list-query';
+import { Button } from '@console/shared/ui';
 
 export interface ListPaginationProps {
   /** The list response's pagination: starting, ending, count, previous, next. */
