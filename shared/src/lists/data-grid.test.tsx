@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
-import { DataGrid, type DataGridColumn } from './data-grid';
+import { DataGrid, preloadVirtualRows, VIRTUALIZE_ABOVE, type DataGridColumn } from './data-grid';
 
 interface Widget {
   _id: string;
@@ -179,13 +179,7 @@ describe('<DataGrid> selection', () => {
     expect(screen.getByRole('checkbox', { name: 'Select all widgets' })).toBeDisabled();
   });
 
-  it('renders 500 rows and re-renders only the toggled row', () => {
-    const many: Widget[] = Array.from({ length: 500 }, (_, i) => ({
-      _id: `w${i}`,
-      type: 'Subscription Widget',
-      url: `https://${i}.example`,
-      count: i,
-    }));
+  it('a 500-row page: the first rows plainly while the windowed body loads, then a window; a toggle re-renders one row', async () => {
     const renders = jest.fn();
     const counted: DataGridColumn<Widget>[] = [
       {
@@ -197,14 +191,220 @@ describe('<DataGrid> selection', () => {
         },
       },
     ];
-    // Plain DOM queries and fireEvent: role queries over 500 rows are slow in jsdom, the grid is not.
-    const { container } = render(<SelectableGrid rows={many} columns={counted} />);
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(500);
-    expect(renders).toHaveBeenCalledTimes(500);
+    const restoreLayout = mockLayout();
+    // Plain DOM queries and fireEvent: role queries over many rows are slow in jsdom, the grid is not.
+    const { container } = render(<SelectableGrid rows={manyWidgets(500)} columns={counted} />);
+    // The windowed body's chunk is not loaded yet in this file: the first rows, the rest one spacer row.
+    expect(container.querySelectorAll('tbody tr[aria-rowindex]')).toHaveLength(VIRTUALIZE_ABOVE);
+    expect(container.querySelectorAll('tbody tr[aria-hidden="true"]')).toHaveLength(1);
+    expect(renders).toHaveBeenCalledTimes(VIRTUALIZE_ABOVE);
+    // Then the window: ten rows in view and the overscan.
+    await waitFor(() => expect(container.querySelectorAll('tbody tr[aria-rowindex]').length).toBeLessThan(25));
+    expect(container.querySelector('tbody tr[aria-rowindex]')).toHaveAttribute('aria-rowindex', '2');
     renders.mockClear();
-    const box = () => container.querySelector('input[aria-label="Select https://42.example"]');
+    const box = () => container.querySelector('input[aria-label="Select https://3.example"]');
     fireEvent.click(box()!);
     expect(box()).toBeChecked();
-    expect(renders.mock.calls).toEqual([['w42']]);
+    expect(renders.mock.calls).toEqual([['w3']]);
+    restoreLayout();
   }, 20_000);
+});
+
+const ROW_HEIGHT = 45;
+const VIEW_HEIGHT = 450; // ten rows
+
+/**
+ * jsdom has no layout: the scroll area (the region around a big page's table) gets a height and a scroll height,
+ * every row a height. Returns the undo.
+ */
+function mockLayout(): () => void {
+  const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    const height = this.getAttribute('role') === 'region' ? VIEW_HEIGHT : 0;
+    return { x: 0, y: 0, top: 0, left: 0, width: 800, height, right: 800, bottom: height, toJSON: () => ({}) };
+  });
+  const saved = ['offsetHeight', 'clientHeight', 'scrollHeight'].map(
+    (name) =>
+      [
+        name,
+        Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ??
+          Object.getOwnPropertyDescriptor(Element.prototype, name),
+      ] as const,
+  );
+  const define = (name: string, get: (element: HTMLElement) => number) =>
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return get(this);
+      },
+    });
+  const isArea = (element: HTMLElement) => element.getAttribute('role') === 'region';
+  define('offsetHeight', (element) => (element.tagName === 'TR' ? ROW_HEIGHT : isArea(element) ? VIEW_HEIGHT : 0));
+  define('clientHeight', (element) => (isArea(element) ? VIEW_HEIGHT : 0));
+  // Header and body rows (the virtualizer checks a scroll event against the element's real maximum).
+  define('scrollHeight', (element) =>
+    isArea(element) ? Number(element.querySelector('table')?.getAttribute('aria-rowcount') ?? 0) * ROW_HEIGHT : 0,
+  );
+  return () => {
+    rect.mockRestore();
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+    }
+  };
+}
+
+function manyWidgets(count: number): Widget[] {
+  return Array.from({ length: count }, (_, i) => ({
+    _id: `w${i}`,
+    type: 'Subscription Widget',
+    url: `https://${i}.example`,
+    count: i,
+  }));
+}
+
+describe('<DataGrid> with a big page (windowed body)', () => {
+  beforeAll(async () => {
+    await preloadVirtualRows();
+  });
+  let restoreLayout: () => void = () => {};
+  beforeEach(() => {
+    restoreLayout = mockLayout();
+  });
+  afterEach(() => restoreLayout());
+
+  function SelectableBig({ count = 500 }: { count?: number }) {
+    const [data] = useState(() => manyWidgets(count));
+    const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+    const onToggle = useCallback(
+      (id: string) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        }),
+      [],
+    );
+    const onToggleAll = useCallback(
+      (checked: boolean) => setSelected(checked ? new Set(data.map((row) => row._id)) : new Set()),
+      [data],
+    );
+    const rowLabel = useCallback((row: Widget) => `Select ${row.url}`, []);
+    return (
+      <>
+        <DataGrid<Widget>
+          label="Widgets"
+          columns={columns}
+          rows={data}
+          rowKey={(row) => row._id}
+          empty="No widgets found."
+          selection={{ selected, onToggle, onToggleAll, rowLabel, allLabel: 'Select all widgets' }}
+        />
+        <output data-testid="selected">{selected.size}</output>
+      </>
+    );
+  }
+
+  const bodyRows = (container: HTMLElement) =>
+    Array.from(container.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-rowindex]'));
+  const rowIndexes = (container: HTMLElement) =>
+    bodyRows(container).map((tr) => Number(tr.getAttribute('aria-rowindex')));
+  const scrollTo = async (top: number) => {
+    const area = screen.getByRole('region', { name: 'Widgets' });
+    act(() => {
+      area.scrollTop = top;
+      fireEvent.scroll(area);
+    });
+  };
+
+  it('renders only a window of the 500 rows, with the page size and every row place for screen readers', () => {
+    const { container } = render(<SelectableBig />);
+    const table = screen.getByRole('table', { name: 'Widgets' });
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    expect(container.querySelector('thead tr')).toHaveAttribute('aria-rowindex', '1');
+    // Ten rows in view plus the overscan of ten below: rows 1..21 of the page (aria-rowindex 2..22).
+    const indexes = rowIndexes(container);
+    expect(indexes.length).toBeGreaterThanOrEqual(10);
+    expect(indexes.length).toBeLessThanOrEqual(25);
+    expect(indexes).toEqual(indexes.map((_, i) => i + 2));
+    expect(within(bodyRows(container)[0]!).getByText('https://0.example')).toBeInTheDocument();
+    // The rest is one aria-hidden spacer row, one cell across every column, of the missing height.
+    const spacers = container.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-hidden="true"]');
+    expect(spacers).toHaveLength(1);
+    const cell = spacers[0]!.cells[0]!;
+    expect(cell.colSpan).toBe(5);
+    expect(cell.style.height).toBe(`${(500 - indexes.length) * ROW_HEIGHT}px`);
+    // Row roles as before: the header row and the rendered rows; spacers are hidden from assistive technology.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + indexes.length);
+  });
+
+  it('scrolled to the middle: the rows there, with their own aria-rowindex, and spacers above and below', async () => {
+    const { container } = render(<SelectableBig />);
+    await scrollTo(200 * ROW_HEIGHT);
+    const indexes = rowIndexes(container);
+    expect(indexes[0]).toBeLessThanOrEqual(202);
+    expect(indexes[0]).toBeGreaterThanOrEqual(190);
+    expect(indexes).toContain(211);
+    expect(indexes).toEqual(indexes.map((_, i) => indexes[0]! + i));
+    expect(bodyRows(container).find((tr) => tr.getAttribute('aria-rowindex') === '202')).toHaveTextContent(
+      'https://200.example',
+    );
+    const spacers = Array.from(container.querySelectorAll<HTMLTableRowElement>('tbody tr[aria-hidden="true"]'));
+    expect(spacers).toHaveLength(2);
+    const heights = spacers.map((tr) => parseFloat(tr.cells[0]!.style.height));
+    expect(heights[0]).toBe((indexes[0]! - 2) * ROW_HEIGHT);
+    expect(heights[0]! + heights[1]! + indexes.length * ROW_HEIGHT).toBe(500 * ROW_HEIGHT);
+  });
+
+  it('the header checkbox selects all 500 rows of the page, rendered or not, and clears them', async () => {
+    const user = userEvent.setup();
+    render(<SelectableBig />);
+    const all = screen.getByRole('checkbox', { name: 'Select all widgets' });
+    await user.click(all);
+    expect(screen.getByTestId('selected')).toHaveTextContent('500');
+    expect(all).toBeChecked();
+    await scrollTo(400 * ROW_HEIGHT);
+    expect(screen.getByRole('checkbox', { name: 'Select https://400.example' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select https://400.example' }));
+    expect(screen.getByTestId('selected')).toHaveTextContent('499');
+    expect(all).toHaveAttribute('aria-checked', 'mixed');
+    await user.click(all);
+    expect(screen.getByTestId('selected')).toHaveTextContent('500');
+    await user.click(all);
+    expect(screen.getByTestId('selected')).toHaveTextContent('0');
+  });
+
+  it('keeps a row that holds the focus rendered when it is scrolled far out, and lets it go after blur', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<SelectableBig />);
+    const box = screen.getByRole('checkbox', { name: 'Select https://3.example' });
+    box.focus();
+    expect(box).toHaveFocus();
+    await scrollTo(300 * ROW_HEIGHT);
+    // Still the same element, still focused, in its place: row 4 of the page.
+    expect(box).toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(box.closest('tr')).toHaveAttribute('aria-rowindex', '5');
+    const indexes = rowIndexes(container);
+    expect(indexes[0]).toBe(5);
+    expect(indexes[1]).toBeGreaterThanOrEqual(290);
+    // Spacers before it, between it and the window, and after the window.
+    expect(container.querySelectorAll('tbody tr[aria-hidden="true"]')).toHaveLength(3);
+    // The keyboard still works on it.
+    await user.keyboard(' ');
+    expect(screen.getByTestId('selected')).toHaveTextContent('1');
+    act(() => box.blur());
+    expect(box).not.toBeInTheDocument();
+    expect(rowIndexes(container)[0]).toBeGreaterThanOrEqual(290);
+  });
+
+  it('renders a page of up to VIRTUALIZE_ABOVE rows plainly: no scroll region, every row', () => {
+    const { container } = render(<SelectableBig count={VIRTUALIZE_ABOVE} />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(rowIndexes(container)).toHaveLength(VIRTUALIZE_ABOVE);
+    expect(container.querySelector('tbody tr[aria-hidden="true"]')).toBeNull();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', String(VIRTUALIZE_ABOVE + 1));
+  });
 });

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Pagination } from '@console/shared/contracts/core';
 import type { ListQuery } from './use-list-query';
-import { DataGrid, type DataGridProps } from './data-grid';
+import { DataGrid, preloadVirtualRows, VIRTUALIZE_ABOVE, type DataGridProps } from './data-grid';
 import { ListPagination } from './pagination';
 import { TextField } from '@console/shared/ui';
 
@@ -32,6 +32,11 @@ const NO_ROWS: readonly never[] = [];
  * Every list screen uses it, so they sort, page and report errors the same way.
  */
 export function QueryGrid<T, F extends string>({ list, page, search, toolbar, error, ...grid }: QueryGridProps<T, F>) {
+  // A page size that gets a windowed body: load its chunk while the page is being fetched.
+  const big = list.state.perPage > VIRTUALIZE_ABOVE;
+  useEffect(() => {
+    if (big) void preloadVirtualRows();
+  }, [big]);
   return (
     <div className="rounded-panel border border-slate-200 bg-white">
       {(search || toolbar) && (
