@@ -6,5 +6,3 @@ export function registerRemotes(_remotes: unknown, _options?: unknown): void {}
 export async function loadRemote<T>(id: string): Promise<T | null> {
   throw new Error(`${id}: no remotes in the plain shell build`);
 }
-
-export async function preloadRemote(_options: unknown): Promise<void> {}

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router-dom';
 import Cookies from 'js-cookie';
 import { accessDecision, ApiError, clearSession, consoleStore, isPublicPath, loadUser } from '@console/shared';
-import { registerRemotesFor } from './remotes';
+import { preloadRoute, registerRemotesFor } from './remotes';
 import type { RouteDef } from './routes';
 
 /**
@@ -19,6 +19,10 @@ export async function guard(route: RouteDef, pathname: string): Promise<null> {
     clearSession();
     throw redirect('/login');
   }
+  // While the token is verified, the route's remote page starts to download if the last verified user
+  // may open it (pageToPreload): the route change waits for the longer of the two, not their sum.
+  // What renders is still decided by this verification's answer below.
+  preloadRoute(route, consoleStore.getState().user);
   let user;
   try {
     user = await loadUser();
