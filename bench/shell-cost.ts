@@ -1,10 +1,22 @@
 // Shell cost: JS and CSS bytes and requests needed to show the login page, and the same for the
 // overview after sign-in, measured from what Chromium actually fetched: the bytes on the wire as the
 // servers sent them (precompressed, by Accept-Encoding), and the bodies' raw, gzip and brotli sizes.
+//
+// Next to it, the same shell built as one ordinary bundle without Module Federation
+// (bench/plain-shell/webpack.config.cjs), served by the same server, to show what federation itself
+// costs the login page.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { newSession } from '../e2e/lib/browser.ts';
-import { kib, table } from './lib.ts';
+import { createAppServer } from '../scripts/serve.mjs';
+import { benchSystemEnv, kib, table } from './lib.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PLAIN_DIST = path.join(root, 'bench', 'dist', 'plain-shell');
 
 interface Fetched {
   url: string;
@@ -68,11 +80,45 @@ function sizes(files: Fetched[], type: 'js' | 'css') {
   return { raw, gz, br, wire };
 }
 
+/** Builds the plain shell when it is missing or older than the shell's own build (same sources). */
+function ensurePlainBuild(): void {
+  const mtime = (f: string) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
+  if (mtime(path.join(PLAIN_DIST, 'index.html')) >= mtime(path.join(root, 'shell', 'dist', 'index.html'))) return;
+  const webpack = path.join(root, 'shell', 'node_modules', '.bin', 'webpack');
+  const config = path.join(root, 'bench', 'plain-shell', 'webpack.config.cjs');
+  const r = spawnSync(webpack, ['--mode', 'production', '--config', config], {
+    cwd: path.join(root, 'shell'),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`plain shell build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/**
+ * The login page of the plain shell: served by scripts/serve.mjs (same precompression, headers and
+ * CSP) from bench/dist/plain-shell on BENCH_PORT_BASE+6, measured like the federated one.
+ */
+async function plainLogin(browser: Browser): Promise<Fetched[]> {
+  ensurePlainBuild();
+  const system = benchSystemEnv('');
+  const port = Number(system.SHELL_PORT) + 6;
+  const env = { ...process.env, ...system, QUIET: '1', SHELL_PORT: String(port), SHELL_DIST: PLAIN_DIST };
+  const server = createAppServer('shell', env);
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+  try {
+    return await collect(browser, `http://localhost:${port}`, false);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+
 export async function shellCost(browser: Browser, shellUrl: string): Promise<string> {
   const rows: (string | number)[][] = [
     ['page', 'requests', 'JS wire', 'JS raw', 'JS gzip', 'JS brotli', 'CSS wire', 'CSS raw', 'CSS brotli'],
   ];
   const verdicts: string[] = [];
+  let federatedLogin: { requests: number; js: number; css: number } | null = null;
   for (const [label, signIn] of [
     ['login', false],
     ['overview (signed in)', true],
@@ -92,6 +138,7 @@ export async function shellCost(browser: Browser, shellUrl: string): Promise<str
       kib(css.br),
     ]);
     if (!signIn) {
+      federatedLogin = { requests: files.length, js: js.wire, css: css.wire };
       verdicts.push(
         `login JS on the wire ${kib(js.wire)} (goal <= 150 KiB): ${js.wire <= 150 * 1024 ? 'met' : 'NOT met'}`,
       );
@@ -99,6 +146,33 @@ export async function shellCost(browser: Browser, shellUrl: string): Promise<str
         `login CSS on the wire ${kib(css.wire)} (goal <= 25 KiB): ${css.wire <= 25 * 1024 ? 'met' : 'NOT met'}`,
       );
     }
+  }
+  const plain = await plainLogin(browser);
+  const pjs = sizes(plain, 'js');
+  const pcss = sizes(plain, 'css');
+  rows.push([
+    'login, plain build (no MF)',
+    plain.length,
+    kib(pjs.wire),
+    kib(pjs.raw),
+    kib(pjs.gz),
+    kib(pjs.br),
+    kib(pcss.wire),
+    kib(pcss.raw),
+    kib(pcss.br),
+  ]);
+  if (federatedLogin) {
+    const fed = federatedLogin.js + federatedLogin.css;
+    const pl = pjs.wire + pcss.wire;
+    const extra = federatedLogin.requests - plain.length;
+    verdicts.push(
+      `login, federated / plain: JS+CSS on the wire ${kib(fed)} / ${kib(pl)} = ${ratio(fed, pl)} ` +
+        `(JS ${ratio(federatedLogin.js, pjs.wire)}; goal <= 1.10x): ${fed <= 1.1 * pl ? 'met' : 'NOT met'}`,
+    );
+    verdicts.push(
+      `login, federated / plain: requests ${federatedLogin.requests} / ${plain.length} = ` +
+        `${ratio(federatedLogin.requests, plain.length)}, ${extra} extra (goal <= 2 extra): ${extra <= 2 ? 'met' : 'NOT met'}`,
+    );
   }
   return `${table(rows)}\n${verdicts.join('\n')}`;
 }

@@ -131,6 +131,14 @@ describe('remotes', () => {
     await page.getByRole('heading', { name: 'SSO' }).waitFor();
     await page.goto('/tenants');
     await page.waitForURL(`${shellUrl}/`);
+    // The same inside the running app: the guard preloads a remote page while it verifies, never the
+    // admin remote's for a tenant user.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/plans');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(`${shellUrl}/`);
+    await page.waitForLoadState('networkidle');
     assert.deepEqual(
       requests.filter((u) => u.startsWith(adminOrigin)),
       [],

@@ -4,9 +4,12 @@ import { consoleStore, navigation } from '@console/shared/session';
 import { guard } from '../src/guard';
 import { ROUTES } from '../src/routes';
 
-jest.mock('../src/remotes', () => ({ registerRemotesFor: jest.fn() }));
+jest.mock('../src/remotes', () => ({ registerRemotesFor: jest.fn(), preloadRoute: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { registerRemotesFor } = require('../src/remotes') as { registerRemotesFor: jest.Mock };
+const { registerRemotesFor, preloadRoute } = require('../src/remotes') as {
+  registerRemotesFor: jest.Mock;
+  preloadRoute: jest.Mock;
+};
 
 const route = (name: string) => {
   const r = ROUTES.find((x) => x.name === name);
@@ -49,6 +52,7 @@ beforeEach(() => {
   Cookies.remove('token');
   consoleStore.setState({ user: null, token: null, upgrade: { open: false, feature: null } });
   registerRemotesFor.mockClear();
+  preloadRoute.mockClear();
   verify = { status: 200, body: { user: basicOwner } };
 });
 
@@ -88,6 +92,19 @@ test('verified and permitted: allowed, user loaded, remotes registered before th
   expect(await outcome('engagement/contacts', '/engagement/contacts')).toBe('allowed');
   expect(consoleStore.getState().user?.email).toBe('owner@basic.test');
   expect(registerRemotesFor).toHaveBeenCalledTimes(1);
+});
+
+test('the preload is offered the last verified user before the verification, never without a token', async () => {
+  expect(await outcome('engagement/lists', '/engagement/lists')).toBe('redirect /login');
+  expect(preloadRoute).not.toHaveBeenCalled();
+  Cookies.set('token', 'ok');
+  await outcome('overview', '/');
+  const verified = consoleStore.getState().user;
+  preloadRoute.mockImplementation(() => expect(verifyCalls).toBe(1)); // the second verify has not started
+  await outcome('engagement/lists', '/engagement/lists');
+  expect(preloadRoute).toHaveBeenLastCalledWith(route('engagement/lists'), verified);
+  expect(verifyCalls).toBe(2);
+  preloadRoute.mockReset();
 });
 
 test('every route change verifies again', async () => {
