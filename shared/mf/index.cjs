@@ -50,15 +50,36 @@ function sharedEntries(appDir, singleton) {
   );
 }
 
+/**
+ * What the host's sign-in screen needs, bundled into the host's start-up chunk (`eager`) instead of one
+ * request per shared module: the host always provides these to the remotes (shareStrategy
+ * loaded-first), so nothing is lost by not fetching them lazily, and the sign-in screen makes a few
+ * requests instead of one per module. Everything else stays lazy and loads with the screen using it.
+ */
+const HOST_EAGER = new Set([
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-hot-toast',
+  '@console/shared/config',
+  '@console/shared/router',
+  '@console/shared/access',
+  '@console/shared/api',
+  '@console/shared/session',
+  '@console/shared/ui',
+  '@console/shared/billing',
+]);
+
 /** The shared-deps map: every library with module state is a singleton. */
-function sharedDeps(appDir) {
+function sharedDeps(appDir, { host = false } = {}) {
   const singleton = (name, from = appDir) => {
     const version = installedVersion(name, from);
     return { singleton: true, requiredVersion: `^${version}`, version };
   };
   const react = singleton('react');
   const reactDom = singleton('react-dom');
-  return {
+  const map = {
     react,
     'react/': react,
     'react-dom': reactDom,
@@ -70,6 +91,8 @@ function sharedDeps(appDir) {
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     ...sharedEntries(appDir, singleton),
   };
+  if (host) for (const key of HOST_EAGER) if (map[key]) map[key] = { ...map[key], eager: true };
+  return map;
 }
 
 /** A remote exposes every `src/pages/<kebab>-page.tsx` as `./<Pascal>Page`. */
@@ -140,7 +163,7 @@ function appConfig(app) {
           filename: 'remoteEntry.js',
           exposes: isHost ? {} : pageExposes(app.dir),
           remotes: {},
-          shared: sharedDeps(app.dir),
+          shared: sharedDeps(app.dir, { host: isHost }),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
