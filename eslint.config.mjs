@@ -3,6 +3,39 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** One no-restricted-imports block per part of the console, each with its forbidden relative paths. */
+function boundaries(parts) {
+  return parts.map(({ files, ignores, forbidden }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@console/shared', message: 'Import from an entry point: @console/shared/session, /ui, /lists, …' },
+          ],
+          patterns: [
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+              message: 'Import routing from @console/shared/router (one router singleton for every bundle).',
+            },
+            ...(forbidden.length
+              ? [
+                  {
+                    group: forbidden,
+                    message:
+                      'Crosses a bundle boundary: a remote uses only @console/shared entry points, the shell no remote, shared no app.',
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,29 +62,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Module Federation boundaries (README, "@console/shared"): the console's bundles route through the
-    // shared router singleton and import @console/shared by entry point; an entry of shared imports
-    // another only by package name (shared/test/entries.test.ts checks the relative side).
-    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
-    ignores: ['shared/src/router/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@console/shared', message: 'Import from an entry point: @console/shared/session, /ui, /lists, …' },
-          ],
-          patterns: [
-            {
-              group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
-              message: 'Import routing from @console/shared/router (one router singleton for every bundle).',
-            },
-          ],
-        },
-      ],
+  // Module Federation boundaries (README, "@console/shared by entry point"): every bundle imports
+  // @console/shared by entry point and routes through the shared router singleton; a remote never
+  // imports another remote or the shell, the shell never a remote, shared no app. (An entry of shared
+  // imports another only by package name: shared/test/entries.test.ts checks the relative side.)
+  ...boundaries([
+    { files: ['mfe-*/**/*.{ts,tsx}'], forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**', '**/shared/src/**'] },
+    { files: ['shell/**/*.{ts,tsx}'], forbidden: ['**/mfe-*/**', '**/gateway/**', '**/shared/src/**'] },
+    {
+      files: ['shared/src/**/*.{ts,tsx}'],
+      ignores: ['shared/src/router/**'],
+      forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**'],
     },
-  },
+    { files: ['e2e/**/*.{ts,tsx}'], forbidden: [] },
+  ]),
   {
     files: ['**/*.{cjs,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },
