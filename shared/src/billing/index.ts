@@ -1,3 +1,2 @@
-/** Billing words and money/date formatting (spec section 8), free of schemas. */
-export * from './format';
+/** Billing words the console shows (spec section 8), free of schemas. Formatting is `@console/shared/format`. */
 export * from './texts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BillingPeriod, ChangeSummary } from '@console/shared/contracts';
-import { formatDate, formatMoney, formatPercent } from '@console/shared/billing';
+import { formatDay, formatMoney, formatPercent } from '@console/shared/format';
 import { perPeriod } from './plan-price';
 
 function Line({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {
@@ -23,13 +23,13 @@ export function ChangeSummaryLines({ summary, period }: { summary: ChangeSummary
         <div className="py-2">
           <div className="flex justify-between gap-4">
             <dt>
-              What you&apos;ll pay starting: <time dateTime={effectiveDate}>{formatDate(effectiveDate)}</time>
+              What you&apos;ll pay starting: <time dateTime={effectiveDate}>{formatDay(effectiveDate)}</time>
             </dt>
             <dd>{perPeriod(summary.total, period)}</dd>
           </div>
           <p className="mt-1 text-xs text-slate-500">
             You&apos;ll stay on your current {summary.currentPlan} plan, with its quotas intact, until{' '}
-            {formatDate(effectiveDate)}.
+            {formatDay(effectiveDate)}.
           </p>
         </div>
       )}

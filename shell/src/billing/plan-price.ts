@@ -1,5 +1,5 @@
 import { pricePerMonth, type BillingPeriod, type PricingOption } from '@console/shared/contracts';
-import { formatMoney, formatPrice } from '@console/shared/billing';
+import { formatMoney, formatPrice } from '@console/shared/format';
 
 /** The price per MONTH on a plan card for a period: START UP first option, 6 months: 570 / 6 -> '$95'. */
 export function cardPrice(option: PricingOption, period: BillingPeriod): string {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from '@console/shared/router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@console/shared/api';
-import { formatDate, formatMoney } from '@console/shared/billing';
+import { formatDay, formatMoney } from '@console/shared/format';
 import { PERIOD_LABELS, type CheckoutSummary } from '@console/shared/contracts';
 import { checkoutKeys, checkoutSecret, completeCheckout } from '../checkout/api';
 import { SummaryList } from '../checkout/summary-list';
@@ -45,7 +45,7 @@ function Welcome({ summary }: { summary: CheckoutSummary }) {
             ['E-mail volume', `${summary.emails} e-mails`],
             ['Billing period', PERIOD_LABELS[summary.period]],
             ['Paid', formatMoney(summary.amount)],
-            ['Renews on', formatDate(summary.period_end)],
+            ['Renews on', formatDay(summary.period_end)],
           ]}
         />
       </div>

@@ -1,6 +1,6 @@
 import type { DataGridColumn } from '@console/shared/lists';
 import type { Invoice } from '@console/shared/contracts';
-import { formatDate, formatMoney } from '@console/shared/billing';
+import { formatDay, formatMoney } from '@console/shared/format';
 
 const MONEY_CELL = 'text-right tabular-nums whitespace-nowrap';
 const BADGE = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
@@ -28,7 +28,7 @@ export const INVOICE_COLUMNS: readonly DataGridColumn<Invoice>[] = [
     key: 'date',
     header: 'Date',
     className: 'whitespace-nowrap',
-    render: (row) => <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>,
+    render: (row) => <time dateTime={row.created_at}>{formatDay(row.created_at)}</time>,
   },
   { key: 'description', header: 'Description', render: (row) => row.description },
   { key: 'subtotal', header: 'Subtotal', className: MONEY_CELL, render: (row) => formatMoney(row.subtotal) },

@@ -1,6 +1,6 @@
 import type { BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatDate, formatMoney, formatPercent } from '@console/shared/billing';
+import { formatDay, formatMoney, formatPercent } from '@console/shared/format';
 
 /** The next invoice: amount (with the tax rate it includes) and date. */
 export function NextInvoiceCard({ overview }: { overview: BillingOverview }) {
@@ -14,7 +14,7 @@ export function NextInvoiceCard({ overview }: { overview: BillingOverview }) {
             {taxRate > 0 && <span className="text-slate-500">incl. {formatPercent(taxRate)} tax</span>}
           </p>
           <p className="mt-1 text-slate-600">
-            On <time dateTime={nextInvoice.date}>{formatDate(nextInvoice.date)}</time>
+            On <time dateTime={nextInvoice.date}>{formatDay(nextInvoice.date)}</time>
           </p>
         </>
       ) : (

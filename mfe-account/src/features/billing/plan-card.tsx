@@ -1,7 +1,7 @@
 import { Button } from '@console/shared/ui';
 import { PERIOD_LABELS, type BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatMoney } from '@console/shared/billing';
+import { formatMoney } from '@console/shared/format';
 import { changePlan } from './open-plans';
 
 /**

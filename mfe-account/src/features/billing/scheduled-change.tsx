@@ -4,7 +4,7 @@ import { Button, notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import { PERIOD_LABELS, type BillingOverview } from '@console/shared/contracts';
 import { cancelScheduledChange, errorText, refetchBilling } from './api';
-import { formatDate } from '@console/shared/billing';
+import { formatDay } from '@console/shared/format';
 
 type ScheduledChange = NonNullable<BillingOverview['scheduledChange']>;
 
@@ -14,7 +14,7 @@ export const KEPT_MESSAGE = 'Your current plan stays. The scheduled change was c
 export function ScheduledChangeNotice({ change, currentPlan }: { change: ScheduledChange; currentPlan: string }) {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const date = formatDate(change.effectiveDate);
+  const date = formatDay(change.effectiveDate);
   const target = `${change.plan} (${PERIOD_LABELS[change.period]})`;
 
   const keep = async () => {

@@ -1,7 +1,7 @@
 import { ProgressBar } from '@console/shared/ui';
 import type { BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
-import { formatDateRange, formatUsage } from '@console/shared/billing';
+import { formatDateRange, formatUsage } from '@console/shared/format';
 
 /** E-mails sent this period against the plan's volume. */
 export function UsageCard({ overview }: { overview: BillingOverview }) {

@@ -3,7 +3,7 @@
  * (checked with the shared PlanUpdate contract), server errors per field, and the list's summaries.
  */
 import { ApiError } from '@console/shared/api';
-import { formatPrice } from '@console/shared/billing';
+import { formatPrice } from '@console/shared/format';
 import { PERIOD_MONTHS, PLAN_EDIT_LIMITS, PlanUpdate, type BillingPeriod, type Plan } from '@console/shared/contracts';
 
 export interface VariantValues {

@@ -8,7 +8,7 @@ import { ATTRIBUTES_KEY, fetchAttributes } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
 import { CreateAttributeDialog } from './create-attribute-dialog';
 import { DeleteAttributeDialog } from './delete-attribute-dialog';
-import { formatDate } from './format';
+import { formatDate } from '@console/shared/format';
 import { RenameAttributeDialog } from './rename-attribute-dialog';
 
 type SortField = (typeof ATTRIBUTE_SORT_FIELDS)[number];

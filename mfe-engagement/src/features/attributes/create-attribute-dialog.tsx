@@ -6,7 +6,7 @@ import { ATTRIBUTE_TYPES, type AttributeType } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, createAttribute } from './api';
 import { attributeKeyFromName, attributeKeyProblem } from './attribute-key';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
-import { formErrorsOf, type FormErrors } from './form-errors';
+import { formErrorsOf, type FormErrors } from '@console/shared/api';
 
 const NO_ERRORS: FormErrors = { fields: {}, message: null };
 

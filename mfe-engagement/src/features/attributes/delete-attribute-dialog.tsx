@@ -3,7 +3,7 @@ import { Spinner, notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, deleteAttribute, fetchAttribute } from './api';
-import { messageOf } from './form-errors';
+import { messageOf } from '@console/shared/api';
 import { valueCountText } from './value-count-text';
 
 /**

@@ -5,7 +5,7 @@ import { Dialog } from '@console/shared/overlays';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, renameAttribute } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
-import { formErrorsOf, type FormErrors } from './form-errors';
+import { formErrorsOf, type FormErrors } from '@console/shared/api';
 
 /** Rename an attribute; its key and type are shown read-only. Mount anew per attribute. */
 export function RenameAttributeDialog({

@@ -1,4 +1,4 @@
-import { formatCount } from './format';
+import { formatCount } from '@console/shared/format';
 
 /** What deleting an attribute costs, in the words of the delete dialog. */
 export function valueCountText(count: number | undefined): string {

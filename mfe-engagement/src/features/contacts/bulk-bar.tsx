@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, SelectField } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import { SELECT_A_LIST_MESSAGE, type BulkAction, type List } from '@console/shared/contracts';
-import { formatCount, pluralContacts } from './contact-format';
+import { formatCount } from '@console/shared/format';
+import { pluralContacts } from './contact-format';
 
 export interface BulkBarProps {
   /** How many contacts the selection stands for. */

@@ -1,14 +1,7 @@
 import type { DataGridColumn } from '@console/shared/lists';
 import type { AttributeValue, Contact, ContactSortField, CustomAttribute } from '@console/shared/contracts';
-import {
-  SOURCE_LABELS,
-  contactLabel,
-  contactName,
-  formatDate,
-  listNames,
-  listSummary,
-  shortenWallet,
-} from './contact-format';
+import { SOURCE_LABELS, contactLabel, contactName, listNames, listSummary, shortenWallet } from './contact-format';
+import { formatDate } from '@console/shared/format';
 import { StatusBadge } from './status-badge';
 
 export interface ContactColumnsOptions {

@@ -1,5 +1,6 @@
 /** How contacts read in the grid and forms: pure helpers, no React. */
 import type { Contact, ContactSource, ContactStatus } from '@console/shared/contracts';
+import { formatCount } from '@console/shared/format';
 
 export const STATUS_LABELS: Record<ContactStatus, string> = {
   subscribed: 'Subscribed',
@@ -29,21 +30,6 @@ export function contactName(contact: Pick<Contact, 'first_name' | 'last_name'>):
 /** What names a contact in labels and dialogs: e-mail, else wallet, else name, else its id. */
 export function contactLabel(contact: Pick<Contact, '_id' | 'email' | 'wallet' | 'first_name' | 'last_name'>): string {
   return contact.email || contact.wallet || contactName(contact) || contact._id;
-}
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** 'Jan 5, 2026' (local time), or the raw text when it is not a date. */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : DATE_FORMAT.format(time);
-}
-
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
-
-/** '1,234'. */
-export function formatCount(value: number): string {
-  return NUMBER_FORMAT.format(value);
 }
 
 /** '1 contact', '2 contacts', '1,000 contacts'. */

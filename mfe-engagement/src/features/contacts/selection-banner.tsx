@@ -1,5 +1,6 @@
 import { Button } from '@console/shared/ui';
-import { formatCount, pluralContacts } from './contact-format';
+import { formatCount } from '@console/shared/format';
+import { pluralContacts } from './contact-format';
 
 /**
  * Gmail's pattern: once the whole page is picked, offer every contact that matches the filter; in

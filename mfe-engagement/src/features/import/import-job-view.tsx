@@ -6,8 +6,8 @@ import { Button, ProgressBar, Spinner, notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import { importProgress, isImportFinished, type ImportJob } from '@console/shared/contracts';
 import { IMPORTS_KEY, cancelImport, downloadFailures, fetchImport, importJobKey } from './api';
-import { messageOf } from './form-errors';
-import { formatCount, formatDateTime } from './format';
+import { messageOf } from '@console/shared/api';
+import { formatCount, formatDateTime } from '@console/shared/format';
 import { STATUS_TEXT } from './import-targets';
 
 /** How often a running job is polled (ms). */

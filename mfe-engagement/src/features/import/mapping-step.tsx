@@ -4,7 +4,7 @@ import { ApiError } from '@console/shared/api';
 import { Button, TextField, SELECT_CLASS } from '@console/shared/ui';
 import type { CustomAttribute, ImportJob, ImportMode, ImportTarget, StartImportBody } from '@console/shared/contracts';
 import { IMPORTS_KEY, allListsQuery, importJobKey, startImport, uploadImportFile } from './api';
-import { formErrorsOf } from './form-errors';
+import { formErrorsOf } from '@console/shared/api';
 import { MAP_IDENTITY_MESSAGE, targetOptions } from './import-targets';
 import { previewTable } from './read-csv-preview';
 import { assignTarget, mapsIdentity, suggestMapping } from './suggest-mapping';

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import type { IMPORT_SORT_FIELDS, ImportJob } from '@console/shared/contracts';
 import { IMPORTS_KEY, fetchImports } from './api';
-import { formatCount, formatDateTime } from './format';
+import { formatCount, formatDateTime } from '@console/shared/format';
 import { STATUS_LABEL, STATUS_TONE } from './import-targets';
 
 type SortField = (typeof IMPORT_SORT_FIELDS)[number];

@@ -2,9 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
   ALL_LISTS_PER_PAGE,
-  CustomAttributePage,
   ListPage,
-  MAX_ATTRIBUTES_PER_TENANT,
   MessageResponse,
   Segment,
   SegmentPage,
@@ -38,16 +36,5 @@ export const allListsQuery = () =>
     staleTime: 30_000,
   });
 
-/** The tenant's custom attributes, as segment fields. Shared key with the custom attributes screen. */
-export const allAttributesQuery = () =>
-  queryOptions({
-    queryKey: ['custom-attributes', 'all'],
-    queryFn: () =>
-      api.get('/v1/custom-attributes', CustomAttributePage, {
-        perPage: MAX_ATTRIBUTES_PER_TENANT,
-        sortField: 'name',
-        sortOrder: 'asc',
-      }),
-    staleTime: 60_000,
-    retry: false,
-  });
+/** The tenant's custom attributes, as segment fields: the attributes screen's query (one cache key). */
+export { allAttributesQuery } from '../attributes/api';

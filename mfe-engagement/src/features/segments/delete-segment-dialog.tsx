@@ -3,7 +3,7 @@ import { notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import type { Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, deleteSegment } from './api';
-import { messageOf } from './form-errors';
+import { messageOf } from '@console/shared/api';
 
 /** Confirm, then delete a saved segment (its contacts stay as they are). */
 export function DeleteSegmentDialog({

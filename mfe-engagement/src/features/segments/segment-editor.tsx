@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, TextArea, TextField, notify } from '@console/shared/ui';
 import type { List, Segment, SegmentField, SegmentInput } from '@console/shared/contracts';
 import { SEGMENTS_KEY, createSegment, updateSegment } from './api';
-import { formErrorsOf } from './form-errors';
+import { formErrorsOf } from '@console/shared/api';
 import { RuleBuilder } from './rule-builder';
 import { fromSegmentGroup, toSegmentGroup } from './rule-json';
 import { SegmentPreviewPanel, ruleErrorsOf, useSegmentPreview } from './segment-preview';

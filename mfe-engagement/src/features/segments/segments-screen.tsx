@@ -7,7 +7,7 @@ import { PageHeader } from '@console/shared/layout';
 import { SEGMENT_SORT_FIELDS, segmentFields, type Segment } from '@console/shared/contracts';
 import { SEGMENTS_KEY, allAttributesQuery, allListsQuery, fetchSegments } from './api';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
-import { formatDate } from './format';
+import { formatDate } from '@console/shared/format';
 import { SegmentEditor, contactsOfSegment } from './segment-editor';
 
 type SortField = (typeof SEGMENT_SORT_FIELDS)[number];

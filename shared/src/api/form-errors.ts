@@ -1,4 +1,4 @@
-import { ApiError } from '@console/shared/api';
+import { ApiError } from './client';
 
 export interface FormErrors {
   /** First message per field, from the server's `errors`. */

@@ -1,12 +1,16 @@
 import {
   formatCount,
+  formatDay,
   formatDate,
+  formatDateTime,
+  formatDots,
+  formatRelative,
   formatDateRange,
   formatMoney,
   formatPercent,
   formatPrice,
   formatUsage,
-} from './format';
+} from './index';
 
 describe('formatMoney', () => {
   it.each([
@@ -43,24 +47,24 @@ describe('formatPercent', () => {
   ])('%p → %p', (rate, text) => expect(formatPercent(rate)).toBe(text));
 });
 
-describe('formatDate', () => {
+describe('formatDay', () => {
   it.each([
     ['2026-05-01', 'May 1, 2026'],
     ['2026-05-01T00:00:00.000Z', 'May 1, 2026'],
     ['2026-12-31T23:30:00.000Z', 'December 31, 2026'],
     ['2027-01-01T00:30:00+02:00', 'December 31, 2026'],
     ['not a date', 'not a date'],
-  ])('%p → %p', (iso, text) => expect(formatDate(iso)).toBe(text));
+  ])('%p → %p', (iso, text) => expect(formatDay(iso)).toBe(text));
 });
 
-describe('formatDate in any time zone', () => {
+describe('formatDay in any time zone', () => {
   const zone = process.env.TZ;
   afterEach(() => {
     process.env.TZ = zone;
   });
   it.each(['America/Los_Angeles', 'Pacific/Auckland'])('a calendar day stays that day in %p', (tz) => {
     process.env.TZ = tz;
-    expect(formatDate('2026-05-01')).toBe('May 1, 2026');
+    expect(formatDay('2026-05-01')).toBe('May 1, 2026');
   });
 });
 
@@ -93,4 +97,24 @@ describe('formatPrice: two decimals unless whole', () => {
     [99.999, '$100'],
     [0.1 + 0.2, '$0.30'],
   ])('%s -> %s', (amount, text) => expect(formatPrice(amount)).toBe(text));
+});
+
+describe('grid dates, relative times and dot thousands', () => {
+  it('writes a short date and a date with its time; leaves text that is not a date', () => {
+    expect(formatDate('2026-03-04T12:00:00')).toBe('Mar 4, 2026');
+    expect(formatDateTime('2026-03-04T14:05:00')).toBe('Mar 4, 2026, 2:05 PM');
+    expect(formatDate('soon')).toBe('soon');
+  });
+  it('says how long ago or from now', () => {
+    const now = Date.parse('2026-03-04T12:00:00Z');
+    expect(formatRelative('2026-03-04T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-03-03T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelative('2026-03-04T14:00:00Z', now)).toBe('in 2 hours');
+    expect(formatRelative('2026-03-04T12:00:10Z', now)).toBe('now');
+  });
+  it('writes e-mail quantities with dot thousands separators', () => {
+    expect(formatDots(60000)).toBe('60.000');
+    expect(formatDots(1250000)).toBe('1.250.000');
+    expect(formatDots(500)).toBe('500');
+  });
 });
