@@ -1,12 +1,15 @@
 // `pnpm --filter ./bench exec tsx gateway-rps-alone.ts`: the gateway throughput figures alone, on a
-// gateway started on its own port with a fresh embedded database (or DATABASE_URL's server).
+// gateway started on its own port (BENCH_GATEWAY_PORT, else BENCH_PORT_BASE + 1000 as in the whole bench,
+// else 4210) with a fresh embedded database (or DATABASE_URL's server).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startGateway } from '../scripts/system.mjs';
 import { gatewayRps } from './gateway-rps.ts';
 
-const port = process.env.BENCH_GATEWAY_PORT ?? '4210';
+const port =
+  process.env.BENCH_GATEWAY_PORT ??
+  (process.env.BENCH_PORT_BASE ? String(Number(process.env.BENCH_PORT_BASE) + 1000) : '4210');
 const url = `http://localhost:${port}`;
 const gateway = startGateway({
   ...process.env,

@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { startSessionCache } from './auth/session-cache';
+import { startCommunityCache } from './onboarding/community-cache';
 import { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Database } from './db/index';
@@ -92,10 +93,13 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   app.addHook('onReady', async () => importRunner.start());
   // The session check's cache listens for changes from the start (auth/session-cache.ts).
   app.addHook('onReady', () => startSessionCache(db));
+  app.addHook('onReady', () => startCommunityCache(db));
   app.addHook('onClose', () => importRunner.stop());
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every answer and a promise per answer costs throughput.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (req.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   await app.register(cors, {

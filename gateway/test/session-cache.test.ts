@@ -135,6 +135,25 @@ describe('one gateway', () => {
   });
 });
 
+describe('a token whose signature check is remembered (auth/tokens.ts) is still refused at once', () => {
+  it('after a password reset', async () => {
+    const token = await gw.login('admin');
+    assert.equal((await me(gw, token)).status, 200);
+    assert.equal((await gw.get('/v1/tenants/current', token)).status, 200, 'remembered by now');
+    await resetPassword('admin@console.test', 'admin-pass-2026-new');
+    assert.equal((await me(gw, token)).status, 401);
+    assert.equal((await gw.get('/v1/tenants/current', token)).status, 401);
+  });
+
+  it('after the user is removed', async () => {
+    const token = await gw.login('global');
+    assert.equal((await me(gw, token)).status, 200);
+    assert.equal((await me(gw, token)).status, 200, 'remembered');
+    await gw.handle.db.delete(users).where(eq(users.email, 'global@console.test'));
+    await eventually(async () => assert.equal((await me(gw, token)).status, 401));
+  });
+});
+
 describe('sign-out (POST /v1/auth/logout)', () => {
   it('a copied token gets 401 once its session signed out; other sessions of the user stay', async () => {
     const token = await gw.login('acmeOwner');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { verifyToken } from '../src/auth/tokens';
 import type { SessionUser } from '../src/contracts';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 
@@ -107,6 +108,25 @@ describe('POST /v1/auth/verify', () => {
     assert.equal(r.headers.get('www-authenticate'), 'Bearer');
     assert.equal((await gw.get('/v1/tenants/current')).status, 401, 'no header');
     assert.equal((await gw.request('/v1/tenants/current', { headers: { authorization: 'Basic abc' } })).status, 401);
+  });
+});
+
+describe('verifyToken remembers checked tokens (one signature check per token and process)', () => {
+  it('re-checks expiry on every use, and never serves another string from memory', async () => {
+    const sub = claimsOf(await gw.login('acmeStaff')).sub as string;
+    const now = Math.floor(Date.now() / 1000);
+    const token = await forge(sub, { iat: now, exp: now + 60 });
+    const first = await verifyToken(gw.config, token);
+    assert.equal(first?.sub, sub);
+    assert.equal(await verifyToken(gw.config, token), first, 'remembered');
+    assert.equal(await verifyToken(gw.config, token, () => (now + 59) * 1000), first, 'still valid');
+    assert.equal(await verifyToken(gw.config, token, () => (now + 60) * 1000), null, 'expired while remembered');
+    assert.deepEqual(await verifyToken(gw.config, token, () => (now + 30) * 1000), first, 'dropped, checked again');
+    const [h, p, s] = token.split('.');
+    const flipped = `${h}.${p}.${(s ?? '').slice(0, -2)}${(s ?? '').endsWith('A') ? 'BB' : 'AA'}`;
+    assert.equal(await verifyToken(gw.config, flipped), null, 'a changed signature is checked');
+    const otherKey = { ...gw.config, jwtSecret: new TextEncoder().encode('y'.repeat(48)) };
+    assert.equal(await verifyToken(otherKey, token), null, 'remembered per signing key');
   });
 });
 

@@ -23,10 +23,10 @@ export interface AuthContext {
   user: SessionUserRow;
   tenantId: string | null;
   tenantName: string | null;
-  /** Features of the tenant's plan (none without a tenant). */
-  features: Feature[];
+  /** Features of the tenant's plan (none without a tenant). Shared between requests: never changed. */
+  features: readonly Feature[];
   /** Effective permissions: granted ones, feature-gated ones only while the plan has the feature. */
-  permissions: Permission[];
+  permissions: readonly Permission[];
   impersonatorId: string | null;
   impersonator: { id: string; email: string } | null;
   /** The token's id and expiry (seconds): what a sign-out revokes. */
@@ -86,18 +86,33 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Au
     impersonator = { id: admin.id, email: admin.email };
   }
 
-  const features = row.features ?? [];
-  const { tenantId, tenantName, features: _f, ...user } = row;
   return {
-    user,
-    tenantId,
-    tenantName,
-    features: [...features],
-    permissions: effectivePermissions(user.grantedPermissions, features),
+    ...sessionOf(row),
     impersonatorId: impersonator?.id ?? null,
     impersonator,
     token: { jti: claims.jti, exp: claims.exp },
   };
+}
+
+type DerivedSession = Pick<AuthContext, 'user' | 'tenantId' | 'tenantName' | 'features' | 'permissions'>;
+/** What a session derives from a user row, computed once per row read (the session cache keeps rows). */
+const derived = new WeakMap<UserRow, DerivedSession>();
+
+function sessionOf(row: UserRow): DerivedSession {
+  let session = derived.get(row);
+  if (!session) {
+    const features = Object.freeze([...(row.features ?? [])]);
+    const { tenantId, tenantName, features: _f, ...user } = row;
+    session = {
+      user: Object.freeze(user),
+      tenantId,
+      tenantName,
+      features,
+      permissions: Object.freeze(effectivePermissions(user.grantedPermissions, features)),
+    };
+    derived.set(row, session);
+  }
+  return session;
 }
 
 interface ImpersonationParty {
@@ -129,8 +144,8 @@ export function toSessionUser(auth: AuthContext): SessionUser {
     _id: auth.user.id,
     email: auth.user.email,
     role: auth.user.role,
-    permissions: auth.permissions,
-    features: auth.features,
+    permissions: [...auth.permissions],
+    features: [...auth.features],
     tenant_id: auth.tenantId,
     tenant_name: auth.tenantName,
     first_name: auth.user.firstName,

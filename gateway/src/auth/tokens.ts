@@ -74,8 +74,51 @@ export async function signToken(settings: TokenSettings, subject: TokenSubject):
     .sign(await keyOf(settings.jwtSecret));
 }
 
-/** The token's claims, or null when it is malformed, forged, expired or meant for someone else. */
-export async function verifyToken(settings: TokenSettings, token: string): Promise<TokenClaims | null> {
+/** How many verified tokens each process remembers (see {@link verifyToken}). */
+const VERIFIED_MAX = 10_000;
+/** Verified tokens per signing key, least recently used first. */
+const verified = new WeakMap<Uint8Array, Map<string, Readonly<TokenClaims>>>();
+
+/**
+ * The token's claims, or null when it is malformed, forged, expired or meant for someone else.
+ *
+ * A token's signature, issuer, audience and claims cannot change, so each token string is checked
+ * once per process and its claims remembered (at most {@link VERIFIED_MAX}, least recently used
+ * dropped): jose's WebCrypto check was about a fifth of a session check's CPU. Expiry is checked again
+ * on every use. Revocation is not a property of the token: sign-out, password change, removal and
+ * permission changes are checked by `loadSession` on every request (auth/session-cache.ts).
+ */
+export async function verifyToken(
+  settings: TokenSettings,
+  token: string,
+  now: () => number = Date.now,
+): Promise<Readonly<TokenClaims> | null> {
+  let cache = verified.get(settings.jwtSecret);
+  if (!cache) {
+    cache = new Map();
+    verified.set(settings.jwtSecret, cache);
+  }
+  const hit = cache.get(token);
+  if (hit) {
+    cache.delete(token);
+    // jose's rule: a token is expired once `exp <= now` (whole seconds, no clock tolerance).
+    if (hit.exp <= Math.floor(now() / 1000)) return null;
+    cache.set(token, hit);
+    return hit;
+  }
+  const claims = await checkToken(settings, token, now);
+  if (claims) {
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(token, claims);
+  }
+  return claims;
+}
+
+async function checkToken(
+  settings: TokenSettings,
+  token: string,
+  now: () => number,
+): Promise<Readonly<TokenClaims> | null> {
   try {
     const { payload } = await jwtVerify(token, await keyOf(settings.jwtSecret), {
       algorithms: [ALGORITHM],
@@ -83,9 +126,10 @@ export async function verifyToken(settings: TokenSettings, token: string): Promi
       audience: settings.jwtAudience,
       requiredClaims: ['sub', 'iat', 'exp'],
       typ: 'JWT',
+      currentDate: new Date(now()),
     });
     const parsed = Claims.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? Object.freeze(parsed.data) : null;
   } catch {
     return null; // every failure of a client-supplied token is the client's problem, never a 500
   }

@@ -14,6 +14,7 @@ import {
   slugFromName,
   slugProblem,
 } from './onboarding-rules';
+import { cachedCommunityRow, communityChanged } from './community-cache';
 import { isStoredImageOf, type Storage } from './storage/storage';
 
 const INVALID_INPUT = 'Invalid input';
@@ -49,9 +50,9 @@ export function toCommunity(row: CommunityRow, publicUrl: string): Community {
   };
 }
 
-export async function communityRowOf(db: Database, tenantId: string): Promise<CommunityRow | null> {
-  const [row] = await db.select().from(communities).where(eq(communities.tenantId, tenantId));
-  return row ?? null;
+/** The tenant's community row: kept per process and dropped on every write (community-cache.ts). */
+export function communityRowOf(db: Database, tenantId: string): Promise<CommunityRow | null> {
+  return cachedCommunityRow(db, tenantId);
 }
 
 /** GET /v1/communities/my-community: 404 'No community yet.' before the first save. */
@@ -170,6 +171,7 @@ export async function createCommunity(
       if (!stored) throw new Error('community was not stored');
       return stored;
     });
+    communityChanged(ctx.db, tenantId);
     return toCommunity(row, ctx.publicUrl);
   } catch (error) {
     throw writeConflict(error) ?? error;
@@ -247,6 +249,7 @@ export async function updateCommunity(
       .where(and(eq(communities.id, current.id), eq(communities.tenantId, tenantId)))
       .returning();
     if (!row) throw notFound(COMMUNITY_MESSAGES.notFound);
+    communityChanged(ctx.db, tenantId);
     return toCommunity(row, ctx.publicUrl);
   } catch (error) {
     throw writeConflict(error) ?? error;

@@ -20,6 +20,7 @@ import { revokeToken } from '../auth/session-cache';
 import { verifyToken } from '../auth/tokens';
 import { unauthorized } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
+import { plainJsonSerializer } from '../lib/plain-json';
 
 const tags = ['auth'];
 export const SIGNED_OUT = 'You are signed out.';
@@ -46,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify',
     {
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: 'Check a token and load its session user',

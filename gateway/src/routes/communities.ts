@@ -4,6 +4,7 @@ import { Community, CommunityInput } from '../contracts';
 import { requirePermission, tenantOf } from '../auth/guards';
 import { IdParams } from '../audience/route-params';
 import { bearer, errorResponses } from '../lib/openapi';
+import { plainJsonSerializer } from '../lib/plain-json';
 import { createCommunity, getMyCommunity, updateCommunity, type CommunityContext } from '../onboarding/community-store';
 import { createStorage } from '../onboarding/storage/index';
 
@@ -22,6 +23,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my-community',
     {
       onRequest,
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         security: bearer,
