@@ -54,6 +54,14 @@ export function createAppServer(pkg, env = process.env) {
       if (isShell) {
         res.setHeader('Content-Security-Policy', csp);
         res.setHeader('Referrer-Policy', 'same-origin');
+        // `pnpm try <area>` only (TRY_SIGN_IN_TOKEN is set by that command, never by `npm start`): hand
+        // the demo session's token to the browser as the spec's `token` cookie and open the area.
+        if (env.TRY_SIGN_IN_TOKEN && req.url === '/try/sign-in') {
+          const cookie = `token=${encodeURIComponent(env.TRY_SIGN_IN_TOKEN)}; Path=/; SameSite=Strict`;
+          res.writeHead(302, { 'Set-Cookie': cookie, Location: env.TRY_START_PATH || '/' });
+          res.end();
+          return;
+        }
         if (req.url === '/config/remotes.json') {
           res.setHeader('Content-Type', 'application/json');
           res.setHeader('Cache-Control', 'no-cache');

@@ -20,7 +20,9 @@ export function gatewayUrl(env = process.env) {
 /** The runtime config the shell reads at boot (/config/remotes.json). */
 export function runtimeConfig(env = process.env) {
   const remotes = {};
-  for (const app of APPS.filter((a) => a.audience)) {
+  // CONSOLE_REMOTES (e.g. `mfe_account`) limits the console to those remotes: `pnpm try` runs one area alone.
+  const only = env.CONSOLE_REMOTES ? env.CONSOLE_REMOTES.split(',') : null;
+  for (const app of APPS.filter((a) => a.audience && (!only || only.includes(a.name)))) {
     const base = env[`${app.portEnv.replace('_PORT', '_URL')}`] ?? `http://localhost:${portOf(app, env)}`;
     remotes[app.name] = { entry: `${base}/mf-manifest.json`, audience: app.audience };
   }
