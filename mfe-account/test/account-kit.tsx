@@ -9,7 +9,9 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from '@console/shared/router';
 import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import { consoleStore, useConsole } from '@console/shared/session';
-import { InfoDialog } from '@console/shared/overlays';
+import { Dialog } from '@console/shared/overlays';
+import { SafeHtml } from '@console/shared/html';
+import { Button } from '@console/shared/ui';
 import type { ConsoleUser } from '@console/shared/session';
 import type { Permission } from '@console/shared/contracts';
 import {
@@ -37,16 +39,21 @@ export function signIn(permissions?: Permission[]) {
   signInAs(consoleStore, makeUser(permissions));
 }
 
-/** The shell's information dialog, as its dialogs host shows it from the store. */
+/**
+ * A stand-in for the shell's information dialog (a remote does not import the shell): the store's
+ * info request shown as a dialog with its title and sanitised text, as the shell's dialogs host does.
+ */
 function InfoDialogHost() {
   const info = useConsole((s) => s.info);
   return (
-    <InfoDialog
+    <Dialog
       open={info !== null}
       title={info?.title ?? ''}
-      html={info?.html ?? ''}
       onClose={() => consoleStore.getState().closeInfo()}
-    />
+      footer={<Button onClick={() => consoleStore.getState().closeInfo()}>Close Window</Button>}
+    >
+      <SafeHtml html={info?.html ?? ''} />
+    </Dialog>
   );
 }
 

@@ -156,15 +156,6 @@ describe('<Dialog>', () => {
 });
 
 describe('store-driven dialogs keep their content while closing', () => {
-  it('InfoDialog shows the last open texts during the leave transition', async () => {
-    const { InfoDialog } = await import('./info-dialog');
-    const { rerender } = render(<InfoDialog open title="Plan updated" html="<p>Done</p>" onClose={() => {}} />);
-    expect(await screen.findByRole('dialog', { name: 'Plan updated' })).toBeInTheDocument();
-    rerender(<InfoDialog open={false} title="" html="" onClose={() => {}} />);
-    expect(screen.getByRole('dialog', { name: 'Plan updated' })).toHaveTextContent('Done');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
   it('ConfirmDialog shows the last open texts during the leave transition', async () => {
     const { ConfirmDialog } = await import('./confirm-dialog');
     const { rerender } = render(

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from '@console/shared/router';
-import { Stake4AdsPopup, shouldShowStakingPopup } from '@console/shared/overlays';
+import { Stake4AdsPopup, shouldShowStakingPopup } from './stake4ads-popup';
 
 /**
  * The layout's popup area. The spec does not say when the Stake4Ads popup shows; we show it on the

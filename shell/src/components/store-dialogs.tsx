@@ -1,4 +1,6 @@
-import { ConfirmDialog, InfoDialog, UpgradeDialog } from '@console/shared/overlays';
+import { ConfirmDialog } from '@console/shared/overlays';
+import { InfoDialog } from './info-dialog';
+import { UpgradeDialog } from './upgrade-dialog';
 import { consoleStore, useConsole } from '@console/shared/session';
 import { notify } from '@console/shared/ui';
 import { startUpgrade } from '../upgrade';

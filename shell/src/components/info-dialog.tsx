@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@console/shared/ui';
-import { Dialog } from './dialog';
+import { Dialog } from '@console/shared/overlays';
 import { SafeHtml } from '@console/shared/html';
-import { useClosingSnapshot } from './use-closing-snapshot';
+import { useClosingSnapshot } from '@console/shared/overlays';
 
 export interface InfoDialogProps {
   open: boolean;

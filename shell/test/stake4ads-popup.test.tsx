@@ -1,6 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAKING_POPUP_KEY, Stake4AdsPopup, dismissStakingPopup, shouldShowStakingPopup } from './stake4ads-popup';
+import {
+  STAKING_POPUP_KEY,
+  Stake4AdsPopup,
+  dismissStakingPopup,
+  shouldShowStakingPopup,
+} from '../src/components/stake4ads-popup';
 
 describe('Stake4Ads popup', () => {
   beforeEach(() => window.localStorage.clear());

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UpgradeDialog } from './upgrade-dialog';
+import { UpgradeDialog } from '../src/components/upgrade-dialog';
 
 describe('<UpgradeDialog>', () => {
   it("shows 'Unlock more features!', the default body and both buttons", async () => {

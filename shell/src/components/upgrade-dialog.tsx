@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '@console/shared/ui';
-import { Dialog } from './dialog';
+import { Dialog } from '@console/shared/overlays';
 import { SafeHtml } from '@console/shared/html';
 
 export const UPGRADE_TITLE = 'Unlock more features!';

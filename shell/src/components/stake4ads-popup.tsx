@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@console/shared/ui';
-import { Dialog } from './dialog';
+import { Dialog } from '@console/shared/overlays';
 
 /** localStorage key of the Stake4Ads popup, and the value stored once the user dismissed it. */
 export const STAKING_POPUP_KEY = 'emt-staking';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InfoDialog } from './info-dialog';
+import { InfoDialog } from '../src/components/info-dialog';
 
 type Pwned = typeof window & { __pwned?: number };
 const win: Pwned = window;
@@ -70,5 +70,15 @@ describe('<InfoDialog>', () => {
     await user.click(link);
     await user.hover(within(dialog).getByText('hover'));
     await waitFor(() => expect(win.__pwned).toBeUndefined());
+  });
+});
+
+describe('InfoDialog while closing', () => {
+  it('InfoDialog shows the last open texts during the leave transition', async () => {
+    const { rerender } = render(<InfoDialog open title="Plan updated" html="<p>Done</p>" onClose={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'Plan updated' })).toBeInTheDocument();
+    rerender(<InfoDialog open={false} title="" html="" onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Plan updated' })).toHaveTextContent('Done');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
