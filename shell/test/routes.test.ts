@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ROUTES, exposedModules, menuPermissionOf, type RemoteName, type RouteDef } from '../src/routes';
 import { headerMenuFor, sidebarFor, type MenuLink, type MenuSubject } from '../src/menu';
 import { remotesFor } from '../src/remote-access';
+import { ADMIN_AREAS, TENANT_AREAS } from '../src/pages/overview';
 import { DEFAULT_CONFIG } from '@console/shared/config';
 import { FEATURES, PERMISSIONS } from '@console/shared/access';
 
@@ -153,6 +154,15 @@ describe('the page registry drives the menus', () => {
       ['account/general-settings', 'company_settings'],
       ['account/billing', 'company_settings'],
     ]);
+  });
+});
+
+describe("the overview's area tiles", () => {
+  // They follow the menu rule too (locked or hidden): each opens a registry page with its menu permission.
+  test.each([...TENANT_AREAS, ...ADMIN_AREAS].map((a) => [a.title, a] as const))('%s', (_title, area) => {
+    const page = ROUTES.find((r) => r.path === area.to);
+    expect(page).toBeDefined();
+    expect(area.permission).toBe(page && menuPermissionOf(page));
   });
 });
 
