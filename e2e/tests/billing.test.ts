@@ -46,7 +46,7 @@ async function openPlansFromLockedItem(page: Page, name: string): Promise<void> 
   assert.equal(await customDomains(page).getAttribute('data-locked'), 'true');
   await customDomains(page).click();
   await page.getByRole('dialog').getByText('Unlock more features!').waitFor();
-  await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrade Your Plan', exact: true }).click();
   await page.getByRole('dialog', { name: 'Change your plan' }).waitFor();
 }
 
@@ -67,21 +67,48 @@ describe('billing', () => {
     };
     // A locked sidebar item: the upgrade dialog, then its button.
     await page.getByRole('button', { name: /Automations \(locked/ }).click();
-    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan', exact: true }).click();
     await seeInfoThenClose('locked sidebar item');
     // A locked header menu item.
     await openProfileMenu(page, 'Bob Basic');
     await customDomains(page).click();
-    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan', exact: true }).click();
     await seeInfoThenClose('locked header item');
     // A direct navigation to a route the plan lacks: the guard opens the upgrade dialog.
     await page.goto('/engagement/automations');
-    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan', exact: true }).click();
     await seeInfoThenClose('direct navigation');
     // The billing page's Change plan: straight to the dialog, no upgrade dialog first.
     await page.goto('/account/billing');
     await page.getByRole('button', { name: 'Change plan' }).click();
     await seeInfoThenClose('billing page');
+    await context.close();
+  });
+
+  test('a member without company_settings: no Billing entry, and opening /account/billing goes back to / without calling GET /v1/billing', async () => {
+    const { page, context, requests } = await newSession(browser, shellUrl);
+    await signIn(page, 'staff@acme.test', 'staff-pass-2026');
+    await openProfileMenu(page, 'Sam Staff');
+    await page.getByRole('menuitem', { name: 'Your Profile' }).waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: 'Billing' }).count(), 0);
+    await page.keyboard.press('Escape');
+    await page.goto('/account/billing');
+    await page.waitForURL(`${shellUrl}/`);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    // company_settings is not a plan feature: the spec's plain denial, no upgrade dialog, no 403 toast.
+    assert.equal(await page.getByText('Unlock more features!').count(), 0);
+    assert.equal(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /forbidden|permission/i })
+        .count(),
+      0,
+    );
+    assert.deepEqual(
+      requests.filter((url) => new URL(url).pathname === '/v1/billing'),
+      [],
+    );
+    assert.equal(await page.getByRole('heading', { name: 'Billing' }).count(), 0);
     await context.close();
   });
 

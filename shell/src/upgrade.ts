@@ -9,5 +9,5 @@ import { continueUpgrade } from '@console/shared/session';
  */
 export async function startUpgrade(): Promise<void> {
   const tenant = await api.get('/v1/tenants/current', Tenant);
-  continueUpgrade(Boolean(tenant.stripe_customer_id));
+  continueUpgrade(tenant);
 }

@@ -130,6 +130,28 @@ test('permission missing but plan has it: redirect to / without the dialog', asy
   expect(consoleStore.getState().upgrade.open).toBe(false);
 });
 
+describe("a page whose menu entry needs another permission than its route row (spec section 2's header)", () => {
+  // The header's Billing entry needs company_settings; so does the page, so its URL never reaches
+  // GET /v1/billing (a 403 toast) for a member the entry is hidden from.
+  const member = { ...basicOwner, role: 'staff', permissions: ['manage_contacts'] };
+
+  test('a member without company_settings opening /account/billing: back to / without the upgrade dialog', async () => {
+    Cookies.set('token', 'ok');
+    verify = { status: 200, body: { user: member } };
+    expect(await outcome('account/billing', '/account/billing')).toBe('redirect /');
+    expect(await outcome('account/general-settings', '/account/general-settings')).toBe('redirect /');
+    expect(consoleStore.getState().upgrade.open).toBe(false);
+    // Pages whose entry asks nothing more stay open to the member.
+    expect(await outcome('account/profile', '/account/profile')).toBe('allowed');
+  });
+
+  test('a holder of company_settings opens Billing and General Settings', async () => {
+    Cookies.set('token', 'ok');
+    expect(await outcome('account/billing', '/account/billing')).toBe('allowed');
+    expect(await outcome('account/general-settings', '/account/general-settings')).toBe('allowed');
+  });
+});
+
 test('advertising paths need impersonation or super_admin', async () => {
   Cookies.set('token', 'ok');
   expect(await outcome('advertising/staking', '/advertising/staking')).toBe('redirect /');

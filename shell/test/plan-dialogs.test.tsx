@@ -157,6 +157,15 @@ describe('Upgrade pressed', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unlock more features!' })).toBeNull());
   });
 
+  it("an empty billing customer id is none (the shared decision): 'Contact your account manager'", async () => {
+    routes['GET /v1/tenants/current'] = () => ok(tenant(''));
+    const ui = renderHost();
+    act(() => consoleStore.getState().openUpgrade('automations'));
+    await ui.user.click(await screen.findByRole('button', { name: 'Upgrade Your Plan' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact your account manager' })).toBeInTheDocument();
+    expect(consoleStore.getState().plans.open).toBe(false);
+  });
+
   it('with a billing customer id: the plan picker opens instead of the upgrade dialog', async () => {
     const ui = renderHost();
     act(() => consoleStore.getState().openUpgrade('automations'));

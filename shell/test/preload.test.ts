@@ -56,6 +56,12 @@ test('nothing before a first verification, and nothing for shell pages', () => {
 
 test('a route the user may not open preloads nothing', () => {
   expect(pageToPreload(route('engagement/automations'), staff, config)).toBeNull();
+  // Billing's header entry needs company_settings, and so does its page
+  expect(pageToPreload(route('account/billing'), staff, config)).toBeNull();
+  expect(pageToPreload(route('account/billing'), owner, config)).toEqual({
+    remote: 'mfe_account',
+    module: 'BillingPage',
+  });
   // advertising paths need impersonation or super_admin even with the permission
   expect(pageToPreload(route('advertising/staking'), owner, config)).toBeNull();
   expect(pageToPreload(route('advertising/staking'), { ...owner, is_impersonating: true }, config)).toEqual({

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTES, exposedModules, type RemoteName } from '../src/routes';
+import { ROUTES, exposedModules, menuPermissionOf, type RemoteName, type RouteDef } from '../src/routes';
+import { headerMenuFor, sidebarFor, type MenuLink, type MenuSubject } from '../src/menu';
 import { remotesFor } from '../src/remote-access';
+import { ADMIN_AREAS, TENANT_AREAS } from '../src/pages/overview';
 import { DEFAULT_CONFIG } from '@console/shared/config';
+import { FEATURES, PERMISSIONS } from '@console/shared/access';
 
 // The remotes' webpack configs expose every src/pages/*-page.tsx; check against the route table.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -87,6 +90,91 @@ describe('route table', () => {
       .sort();
     expect(exposes).toEqual(exposedModules(remote as RemoteName).sort());
     expect(fs.existsSync(path.join(__dirname, '..', '..', dir, 'webpack.config.cjs'))).toBe(true);
+  });
+});
+
+describe('the page registry drives the menus', () => {
+  // Users who see every entry of each menu: an impersonating holder of every permission on a plan with
+  // every feature (tenant sidebar and header), and a super admin (super-admin sidebar).
+  const everything: MenuSubject = {
+    role: 'tenant_admin',
+    permissions: PERMISSIONS,
+    features: FEATURES,
+    is_impersonating: true,
+    tenant_id: 't1',
+  };
+  const superAdmin: MenuSubject = { ...everything, role: 'super_admin', is_impersonating: false };
+  const menus: [string, MenuLink[]][] = [
+    ['tenant sidebar', (sidebarFor(everything, 'http://docs.test') ?? []).flatMap((g) => g.items)],
+    ['super-admin sidebar', (sidebarFor(superAdmin, 'http://docs.test') ?? []).flatMap((g) => g.items)],
+    ['header menu', headerMenuFor(everything)],
+  ];
+
+  test.each(menus)("every %s entry opens a registry page, with that page's menu permission", (menu, items) => {
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items.filter((i) => !i.external)) {
+      const pages = ROUTES.filter((r) => r.path === item.to);
+      expect(pages).toHaveLength(1);
+      expect(item.to).not.toContain(':');
+      const [page] = pages as [RouteDef];
+      expect(page.menus.map((m) => m.label)).toContain(item.label);
+      if (menu !== 'super-admin sidebar') expect(item.permission).toBe(menuPermissionOf(page));
+    }
+  });
+
+  test('no two entries of one menu (or sidebar group) share an order', () => {
+    for (const kind of ['sidebar', 'admin-sidebar', 'header'] as const) {
+      const orders = ROUTES.flatMap((r) =>
+        r.menus.filter((m) => m.menu === kind).map((m) => `${'group' in m ? m.group : ''}/${m.order}`),
+      );
+      expect(new Set(orders).size).toBe(orders.length);
+    }
+  });
+
+  test('menu permissions as spec section 2 gives them (header: General Settings and Billing need company_settings)', () => {
+    const permissionOf = (items: MenuLink[]) => Object.fromEntries(items.map((i) => [i.label, i.permission ?? null]));
+    expect(permissionOf(headerMenuFor(everything))).toEqual({
+      'Your Profile': null,
+      'General Settings': 'company_settings',
+      Billing: 'company_settings',
+      'Custom Domains': 'manage_domains',
+      'Manage Users': 'team_features',
+      'API Access': 'api_access',
+    });
+    const onboarding = sidebarFor(everything, 'http://docs.test')?.find((g) => g.label === 'Onboarding');
+    expect(permissionOf(onboarding?.items ?? [])).toEqual({
+      'Community Page': 'manage_community',
+      Widgets: 'manage_community',
+    });
+  });
+
+  test('a page whose menu permission differs from its route row needs that permission too (the guard checks it)', () => {
+    const differing = ROUTES.filter((r) => r.menuPermission !== undefined && r.menuPermission !== r.permission);
+    expect(differing.map((r) => [r.name, r.menuPermission])).toEqual([
+      ['account/general-settings', 'company_settings'],
+      ['account/billing', 'company_settings'],
+    ]);
+  });
+});
+
+describe("the overview's area tiles", () => {
+  // They follow the menu rule too (locked or hidden): each opens a registry page with its menu permission.
+  test.each([...TENANT_AREAS, ...ADMIN_AREAS].map((a) => [a.title, a] as const))('%s', (_title, area) => {
+    const page = ROUTES.find((r) => r.path === area.to);
+    expect(page).toBeDefined();
+    expect(area.permission).toBe(page && menuPermissionOf(page));
+  });
+});
+
+describe('every remote page in the registry is a page file its remote exposes', () => {
+  const kebab = (module: string) => module.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase());
+  test.each(ROUTES.filter((r) => 'remote' in r.page).map((r) => [r.name, r.page] as const))('%s', (_name, page) => {
+    if (!('remote' in page)) throw new Error('not a remote page');
+    const file = path.join(__dirname, '..', '..', DIRS[page.remote], 'src', 'pages', `${kebab(page.module)}.tsx`);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(pageExposes(path.join(__dirname, '..', '..', DIRS[page.remote]))[`./${page.module}`]).toBe(
+      `./src/pages/${path.basename(file)}`,
+    );
   });
 });
 

@@ -112,6 +112,28 @@ describe('accessDecision', () => {
   });
 });
 
+describe("menuPermission: what a page's menu entry needs besides its route row", () => {
+  const billing = r('account/billing', '/account/billing', { menuPermission: 'company_settings' });
+  test('held: allowed', () => {
+    expect(accessDecision(billing, subject({ permissions: ['company_settings'] }))).toEqual({ allowed: true });
+  });
+  test('missing and not a plan feature: plain denial', () => {
+    expect(canAccess(billing, subject())).toBe(false);
+    expect(accessDecision(billing, subject())).toEqual({ allowed: false, upgrade: null });
+  });
+  test('missing and a feature the plan lacks: the upgrade dialog for that feature', () => {
+    const gated = r('x', '/x', { menuPermission: 'api_access' });
+    expect(accessDecision(gated, subject())).toEqual({ allowed: false, upgrade: 'api_access' });
+  });
+  test('the route row is checked first: its own missing feature is the one offered', () => {
+    const both = r('x', '/x', { permission: 'automations', menuPermission: 'api_access' });
+    expect(accessDecision(both, subject())).toEqual({ allowed: false, upgrade: 'automations' });
+  });
+  test('impersonation does not waive it (no allowWhileImpersonating for the menu permission)', () => {
+    expect(canAccess({ ...billing, allowWhileImpersonating: true }, subject({ is_impersonating: true }))).toBe(false);
+  });
+});
+
 describe('menuItemState: spec section 6', () => {
   test.each<[string, Permission | undefined, AccessSubject, string]>([
     ['no permission needed', undefined, subject(), 'shown'],

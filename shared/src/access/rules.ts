@@ -7,6 +7,12 @@ export interface RouteMeta {
   permission?: Permission;
   allowWhileImpersonating?: boolean;
   allowTenant?: boolean;
+  /**
+   * The permission the menus give the page where it differs from its route row (spec section 2: the
+   * header's General Settings and Billing need company_settings, their routes none). The page needs it
+   * too, so opening its URL without it is denied like a menu entry the user does not see.
+   */
+  menuPermission?: Permission;
 }
 
 /** What the access and menu rules need to know about the signed-in user. */
@@ -34,7 +40,7 @@ export function isPublicPath(pathname: string): boolean {
  * role is super_admin. Paths under /advertising additionally need impersonating, super_admin, or
  * route meta allowTenant.
  */
-export function canAccess(route: RouteMeta, user: AccessSubject): boolean {
+function routeRowAllows(route: RouteMeta, user: AccessSubject): boolean {
   const permitted =
     !route.permission ||
     user.permissions.includes(route.permission) ||
@@ -47,6 +53,14 @@ export function canAccess(route: RouteMeta, user: AccessSubject): boolean {
   return true;
 }
 
+/**
+ * The route row's rule (spec section 5) and, where the page's menu entry asks for another permission,
+ * that one as well: a page is never reachable by URL for a user its menu entry is hidden from.
+ */
+export function canAccess(route: RouteMeta, user: AccessSubject): boolean {
+  return routeRowAllows(route, user) && (!route.menuPermission || user.permissions.includes(route.menuPermission));
+}
+
 export type AccessDecision = { allowed: true } | { allowed: false; upgrade: Feature | null };
 
 /**
@@ -56,7 +70,8 @@ export type AccessDecision = { allowed: true } | { allowed: false; upgrade: Feat
  */
 export function accessDecision(route: RouteMeta, user: AccessSubject): AccessDecision {
   if (canAccess(route, user)) return { allowed: true };
-  const feature = route.permission ? featureForPermission(route.permission) : null;
+  const missing = routeRowAllows(route, user) ? route.menuPermission : route.permission;
+  const feature = missing ? featureForPermission(missing) : null;
   return { allowed: false, upgrade: feature && !user.features.includes(feature) ? feature : null };
 }
 

@@ -13,7 +13,7 @@ interface Area {
 }
 
 /** What a community can do here, each with its link, locked where the plan lacks it. */
-const TENANT_AREAS: Area[] = [
+export const TENANT_AREAS: Area[] = [
   {
     title: 'Contacts',
     text: 'Your audience: wallets and e-mail addresses, with their lists.',
@@ -71,7 +71,7 @@ const TENANT_AREAS: Area[] = [
   { title: 'API Access', text: 'Keys for your own integrations.', to: '/account/api-access', permission: 'api_access' },
 ];
 
-const ADMIN_AREAS: Area[] = [
+export const ADMIN_AREAS: Area[] = [
   {
     title: 'Tenants',
     text: 'Communities on the platform, their plans and users.',

@@ -2,10 +2,12 @@ import { Button } from '@console/shared/ui';
 import { PERIOD_LABELS, type BillingOverview } from '@console/shared/contracts';
 import { BillingCard } from './billing-card';
 import { formatMoney } from '@console/shared/format';
-import { changePlan } from './open-plans';
+import { continueUpgrade } from '@console/shared/session';
 
 /**
- * The current plan: name, label, period and what it costs; 'Change plan'. The overview has no price
+ * The current plan: name, label, period and what it costs; 'Change plan' continues the shared upgrade
+ * flow (spec section 4: plan picker with a billing customer, marking the current price, else 'Contact
+ * your account manager'). The overview has no price
  * amount, so the price is the next invoice's, unless a scheduled change makes that the new plan's.
  */
 export function PlanCard({ overview }: { overview: BillingOverview }) {
@@ -15,7 +17,7 @@ export function PlanCard({ overview }: { overview: BillingOverview }) {
     <BillingCard
       title="Current plan"
       actions={
-        <Button variant="primary" onClick={() => changePlan(overview)}>
+        <Button variant="primary" onClick={() => continueUpgrade(overview, { currentPriceId: overview.priceId })}>
           Change plan
         </Button>
       }
