@@ -52,7 +52,9 @@ function nodeTests(label, filter, env = {}) {
       'tsx',
       '--test',
       '--test-concurrency=1',
-      '--test-timeout=120000',
+      // A hang guard for each test file (node:test runs every file as one test under this limit): the
+      // axe suite visits every page and dialog, about 80 s on a quiet 2-core machine.
+      '--test-timeout=300000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',

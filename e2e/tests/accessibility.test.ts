@@ -127,7 +127,7 @@ describe('axe reports nothing', () => {
     await page.getByRole('menuitem', { name: 'Custom Domains' }).click();
     await page.getByRole('dialog', { name: 'Unlock more features!' }).waitFor();
     await check(page, 'upgrade dialog');
-    await page.getByRole('button', { name: 'Upgrade Your Plan' }).click();
+    await page.getByRole('button', { name: 'Upgrade Your Plan', exact: true }).click();
     const picker = page.getByRole('dialog', { name: 'Change your plan' });
     await picker.waitFor();
     await check(page, 'plan picker');

@@ -220,7 +220,8 @@ export class LocalBillingProvider implements BillingProvider {
         .orderBy(desc(invoices.createdAt), desc(invoices.id))
         .limit(INVOICES_SHOWN);
       return {
-        billing: s.tenant.stripeCustomerId !== null,
+        // A blank id is no billing customer, as the console's upgrade decision reads it (spec section 4).
+        billing: Boolean(s.tenant.stripeCustomerId?.trim()),
         plan: { key: s.tenant.plan.key, name: s.tenant.plan.name, label: s.tenant.plan.label },
         priceId: price?.priceId ?? null,
         period: price?.period ?? null,

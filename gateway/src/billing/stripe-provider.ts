@@ -289,7 +289,8 @@ export class StripeBillingProvider implements BillingProvider {
     const invoices = customerId ? await this.invoicesOf(customerId) : [];
 
     return {
-      billing: customerId !== null,
+      // A blank id is no billing customer, as the console's upgrade decision reads it (spec section 4).
+      billing: Boolean(customerId?.trim()),
       plan: account.plan,
       priceId: item?.price.id ?? null,
       period: price?.period ?? null,
