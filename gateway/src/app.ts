@@ -82,7 +82,8 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
   const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
   // PGlite belongs to this process: no other process can work its queues, so WORKERS=off is ignored there.
   const workers = config.jobs.workers || !config.databaseUrl;
-  if (!config.jobs.workers && !config.databaseUrl) app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
+  if (!config.jobs.workers && !config.databaseUrl)
+    app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
   const jobs = createJobs({ db, config, log: app.log, workers, extra: extraJobs });
   const deps: Deps = {
     db,
