@@ -104,7 +104,7 @@ export function registerImportJobs(jobs: JobRunner, db: Database, config: Config
       if (await runner.runSlice(job.data.importId, job.signal)) await enqueueImport(jobs, job.data.importId);
     },
     // One waiting and one running job per import; a crash is retried soon, a handful of times.
-    { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, concurrency: 1 },
+    { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, concurrency: 1, batchSize: 1 },
   );
   jobs.work(IMPORT_HOUSEKEEPING_QUEUE, async () => {
     await cleanupImports(db, config);

@@ -20,7 +20,7 @@ export function registerBillingJobs(jobs: JobRunner, db: Database, config: Confi
       if (applied > 0) log.info({ applied }, 'billing: due plan changes applied');
     },
     // One run at a time; a failed one is retried (10 s, 20 s) before the next minute's.
-    { policy: 'singleton', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+    { policy: 'singleton', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60, batchSize: 1 },
   );
   jobs.schedule(DUE_CHANGES_QUEUE, '* * * * *');
 }

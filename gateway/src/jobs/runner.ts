@@ -50,6 +50,8 @@ export interface QueueOptions {
   heartbeatSeconds?: number;
   /** Jobs run at the same time in one process (default 1). */
   concurrency?: number;
+  /** Jobs fetched at once by one worker (default 10; 1 for long jobs, so others are not held back). */
+  batchSize?: number;
 }
 
 export interface SendOptions {
@@ -184,22 +186,40 @@ export class JobRunner {
     if (!this.options.workers) return this.runStartHooks();
     if (this.exclusive) await this.requeueOrphans();
     for (const [queue, { options, handler }] of this.declared) {
+      // Jobs are fetched in batches and each is settled on its own (a failing job never fails its
+      // neighbours); while batches come back full the worker fetches again at once instead of waiting
+      // for the next poll (pg-boss waits a poll interval after each fetch otherwise).
+      const batchSize = options.batchSize ?? 10;
       await this.boss.work<unknown>(
         queue,
         {
           pollingIntervalSeconds: this.options.config.jobs.pollSeconds,
           localConcurrency: options.concurrency ?? 1,
+          batchSize,
+          burstWhenBatchFull: batchSize > 1,
+          perJobResults: true,
         },
         async (jobs: Job<unknown>[]) => {
+          const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
           for (const job of jobs) {
-            await handler({
-              id: job.id,
-              queue,
-              data: job.data,
-              retryCount: job.retryCount,
-              signal: AbortSignal.any([job.signal, this.stopping.signal]),
-            });
+            try {
+              await handler({
+                id: job.id,
+                queue,
+                data: job.data,
+                retryCount: job.retryCount,
+                signal: AbortSignal.any([job.signal, this.stopping.signal]),
+              });
+              results.push({ id: job.id, status: 'completed' });
+            } catch (error) {
+              results.push({
+                id: job.id,
+                status: 'failed',
+                output: { message: error instanceof Error ? error.message : String(error) },
+              });
+            }
           }
+          return results;
         },
       );
     }
