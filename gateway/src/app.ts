@@ -98,15 +98,7 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
   app.addHook('onClose', () => background.drain());
   // Background work (imports, billing's due changes, ...): the runner starts once the app is ready and
   // stops on close (jobs in hand finish their step; an import goes back to the queue).
-  // Not awaited by the ready hook: on a server, pg-boss's start can wait on locks a killed process's
-  // session still holds; sends wait for it (JobRunner.send), requests that do not send do not.
-  app.addHook('onReady', async () => {
-    const started = performance.now();
-    jobs
-      .start()
-      .then(() => app.log.debug(`job runner started in ${Math.round(performance.now() - started)} ms`))
-      .catch((error: unknown) => app.log.error({ err: error }, 'the job runner did not start'));
-  });
+  app.addHook('onReady', () => jobs.start());
   // The session check's cache listens for changes from the start (auth/session-cache.ts).
   app.addHook('onReady', () => startSessionCache(db));
   app.addHook('onClose', () => jobs.stop());

@@ -101,6 +101,7 @@ export class JobRunner {
   private readonly startHooks: (() => Promise<void>)[] = [];
   private readonly exclusive: boolean;
   private started: Promise<void> | null = null;
+  private hooksDone: Promise<void> | null = null;
   private stopped = false;
   /** Aborted when the runner stops: long handlers finish their step and return (their job is sent again). */
   private readonly stopping = new AbortController();
@@ -157,9 +158,12 @@ export class JobRunner {
     this.startHooks.push(hook);
   }
 
+  /** Starts pg-boss, creates the queues and schedules, starts the workers, then runs the start hooks. */
   start(): Promise<void> {
     this.started ??= this.doStart();
-    return this.started;
+    // The hooks run after `started` has settled: they may send, and send waits for `started`.
+    this.hooksDone ??= this.started.then(() => this.runStartHooks());
+    return this.hooksDone;
   }
 
   private async doStart(): Promise<void> {
@@ -183,7 +187,7 @@ export class JobRunner {
       }
     }
     for (const [queue, { cron, data }] of this.schedules) await this.boss.schedule(queue, cron, data, { tz: 'UTC' });
-    if (!this.options.workers) return this.runStartHooks();
+    if (!this.options.workers) return;
     if (this.exclusive) await this.requeueOrphans();
     for (const [queue, { options, handler }] of this.declared) {
       // Jobs are fetched in batches and each is settled on its own (a failing job never fails its
@@ -223,7 +227,6 @@ export class JobRunner {
         },
       );
     }
-    await this.runStartHooks();
   }
 
   private async runStartHooks(): Promise<void> {
