@@ -8,6 +8,7 @@ import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
 import { gatewayRps } from './gateway-rps.ts';
 import { gridBench } from './audience/grid.ts';
+import { jobsBench } from './jobs.ts';
 import { benchSystemEnv } from './lib.ts';
 
 const env = benchSystemEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')));
@@ -20,6 +21,7 @@ try {
     `\n## Cold load in headless Chromium\n${await coldLoad(browser, system.urls.shell, system.urls.gateway)}`,
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
+  console.log(`\n## Job runner (pg-boss)\n${await jobsBench()}`);
   try {
     console.log(
       `\n## Contacts grid, 500 rows per page\n${await gridBench(browser, system.urls.shell, system.urls.gateway)}`,

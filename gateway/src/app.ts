@@ -16,8 +16,9 @@ import { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { Deps } from './deps';
-import { ImportRunner } from './audience/import-runner';
 import { installErrorHandling } from './errors';
+import { createJobs } from './jobs/index';
+import type { JobRunner } from './jobs/runner';
 import { BackgroundTasks } from './lib/background';
 import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   config: Config;
   /** Defaults to SMTP or the local outbox, per config. */
   mailer?: Mailer;
+  /** Declares more queues on the job runner before it starts (tests). */
+  extraJobs?: (jobs: JobRunner) => void;
 }
 
 const DOCS_PREFIX = '/docs';
@@ -58,7 +61,7 @@ const DOCS_CSP = [
 ].join('; ');
 
 /** The gateway as a Fastify instance, not yet listening (tests and benchmarks build their own). */
-export async function buildApp({ db, config, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -78,23 +81,29 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   installJsonBodyParser(app);
 
   const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
+  // PGlite belongs to this process: no other process can work its queues, so WORKERS=off is ignored there.
+  const workers = config.jobs.workers || !config.databaseUrl;
+  if (!config.jobs.workers && !config.databaseUrl)
+    app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
+  const jobs = createJobs({ db, config, log: app.log, workers, extra: extraJobs });
   const deps: Deps = {
     db,
     config,
     mailer: mailer ?? createMailer(config),
     throttle: new LoginThrottle(db, config.throttle),
     background,
+    jobs,
   };
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.addHook('onClose', () => background.drain());
-  // CSV import jobs run in the gateway process: started once the app is ready, stopped (job requeued) on close.
-  const importRunner = new ImportRunner(db, config, app.log);
-  app.addHook('onReady', async () => importRunner.start());
+  // Background work (imports, billing's due changes, ...): the runner starts once the app is ready and
+  // stops on close (jobs in hand finish their step; an import goes back to the queue).
+  app.addHook('onReady', () => jobs.start());
   // The session check's cache listens for changes from the start (auth/session-cache.ts).
   app.addHook('onReady', () => startSessionCache(db));
   app.addHook('onReady', () => startCommunityCache(db));
-  app.addHook('onClose', () => importRunner.stop());
+  app.addHook('onClose', () => jobs.stop());
   // A callback hook, not an async one: it runs on every answer and a promise per answer costs throughput.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -148,8 +157,9 @@ export async function buildApp({ db, config, mailer }: BuildOptions): Promise<Fa
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(tenantRoutes, { prefix: '/v1/tenants' });
+  await app.register(import('./routes/admin-jobs'), { prefix: '/v1/admin/jobs' });
   await app.register(userRoutes, { prefix: '/v1/users' });
-  await app.register(importRoutes, { prefix: '/v1/imports', runner: importRunner });
+  await app.register(importRoutes, { prefix: '/v1/imports' });
   await app.register(contactRoutes, { prefix: '/v1/contacts' });
   await app.register(listRoutes, { prefix: '/v1/lists' });
   await app.register(customAttributeRoutes, { prefix: '/v1/custom-attributes' });

@@ -17,14 +17,24 @@ export interface ThrottleConfig {
 
 /** CSV import jobs (see audience/import-runner.ts). */
 export interface ImportConfig {
-  /** How often an idle runner looks for queued jobs. */
-  pollMs: number;
   /** Rows per batch: each batch is one transaction and one checkpoint. */
   batchRows: number;
-  /** A running job whose heartbeat is older than this is resumed by another runner (its own is gone). */
-  staleMs: number;
+  /** One job runs an import for about this long, then sends the next job to go on (a slice; see import-runner.ts). */
+  sliceMs: number;
   /** Uploaded files whose import was never started are deleted after this long. */
   uploadTtlMs: number;
+}
+
+/** The job runner (jobs/runner.ts): all background work. */
+export interface JobsConfig {
+  /** Run the queues' handlers in the gateway process (WORKERS=off: only in `pnpm run workers`). */
+  workers: boolean;
+  /** How often an idle worker polls (LISTEN/NOTIFY wakes it at once; polling is the backstop). */
+  pollSeconds: number;
+  /** Maintenance pass: expired and heartbeat-less jobs are retried, cron occurrences sent. */
+  superviseSeconds: number;
+  /** A running job whose worker has not beaten for this long is run again (pg-boss: at least 10). */
+  heartbeatSeconds: number;
 }
 
 /** Onboarding (spec sections 2 and 4): uploads, the widget SDK and the public sign-up. */
@@ -87,6 +97,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   imports: ImportConfig;
+  jobs: JobsConfig;
   onboarding: OnboardingConfig;
   billing: BillingConfig;
 }
@@ -179,10 +190,15 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || (env.QUIET === '1' ? 'warn' : 'info'),
     imports: {
-      pollMs: int(env, 'IMPORT_POLL_MS', 1000),
       batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),
-      staleMs: int(env, 'IMPORT_STALE_MS', 30_000),
+      sliceMs: Math.max(1, int(env, 'IMPORT_SLICE_MS', 120_000)),
       uploadTtlMs: int(env, 'IMPORT_UPLOAD_TTL_SECONDS', 24 * 60 * 60) * 1000,
+    },
+    jobs: {
+      workers: !['off', '0', 'false'].includes((env.WORKERS ?? '').toLowerCase()),
+      pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 2)),
+      superviseSeconds: Math.max(1, int(env, 'JOBS_SUPERVISE_SECONDS', 10)),
+      heartbeatSeconds: Math.max(10, int(env, 'JOBS_HEARTBEAT_SECONDS', 30)),
     },
     onboarding: {
       publicUrl,

@@ -1,32 +1,37 @@
 /**
- * Runs CSV import jobs in the gateway process, one at a time per process.
+ * Runs CSV imports as jobs of the job runner (jobs/runner.ts): one job per import, queue `imports.run`.
  *
- * - Claims a queued job, or a running one whose heartbeat is stale (its runner died), atomically
- *   (`UPDATE ... WHERE id = (SELECT ... FOR UPDATE SKIP LOCKED)`), so several gateways on one
- *   PostgreSQL never run the same job. On PGlite the process owns the database, so a running job it
- *   is not running itself was cut off by a restart and is resumed at once.
- * - Heartbeats while working; reads the file in batches (import-source.ts) and commits each batch
- *   with its checkpoint in one transaction (import-batch.ts). The next batch is parsed while the
- *   previous one is in the database (on PostgreSQL that is another process: two cores at work).
+ * - A job claims its import row (queued, or running: a run cut off by a dead process) and works on it
+ *   for a slice (config.imports.sliceMs), then puts the row back in the queue and sends the next job
+ *   (same singletonKey, the import's id): a long file never outlives a job's expiry, and imports of
+ *   several tenants take turns. Progress lives in the import row (checkpoint), not in the job, so a
+ *   job that runs again after a crash (PostgreSQL: its heartbeat stopped; PGlite: at the next start)
+ *   resumes from the last checkpoint.
+ * - Reads the file in batches (import-source.ts) and commits each batch with its checkpoint in one
+ *   transaction (import-batch.ts); a batch whose checkpoint moved meanwhile is refused, so two runs of
+ *   one import (a job taken over while its old worker still lived) never import a row twice. The next
+ *   batch is parsed while the previous one is in the database (on PostgreSQL that is another process).
  * - Batches start at the configured size and grow (up to BATCH_GROWTH times it) while they commit
  *   quickly, so a large file pays the per-batch costs (round trips, commit, checkpoint) less often,
  *   and shrink back when one takes long, so cancelling and stopping stay prompt.
- * - After a restart the job resumes from its last checkpoint: the rows before it are re-read (not
- *   imported) to know which e-mails and wallets they claimed.
+ * - After a restart the rows before the checkpoint are re-read (not imported) to know which e-mails
+ *   and wallets they claimed.
  * - A job that cannot go on ends 'failed' with a sentence for the user; errors never leave the runner.
- * - Stopping (gateway shutdown) finishes the batch in flight and puts the job back in the queue.
- * - Housekeeping: files uploaded but never started are deleted after `uploadTtlMs` (job rows too),
- *   and a finished job's file is deleted (its report lives in the database).
+ * - Stopping (shutdown) finishes the batch in flight and puts the import back in the queue (the next
+ *   job is sent; if that fails, the start-up sweep sends it).
+ * - Housekeeping (a recurring job): files uploaded but never started are deleted after `uploadTtlMs`
+ *   (job rows too), and a finished job's file is deleted (its report lives in the database).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { customAttributes, importJobs, type ImportJobRow } from '../db/schema';
-import { foreignKeyViolation, isPglite, pgError } from './db-helpers';
+import type { JobRunner } from '../jobs/runner';
+import { foreignKeyViolation, pgError } from './db-helpers';
 import { commitBatch, type BatchJob, type Checkpoint } from './import-batch';
 import { planColumns } from './import-mapping';
 import { ImportSource, type ImportBatch } from './import-source';
@@ -44,7 +49,10 @@ export const JOB_ERRORS = {
 /** Errors worth another try of the same batch: a contact created meanwhile, a deadlock, the list deleted meanwhile. */
 const RETRY_CODES = new Set(['23505', '40001', '40P01', '23503']);
 const ATTEMPTS = 5;
-const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+/** How often a running import checks that it was not cancelled meanwhile. */
+const BEAT_MS = 5000;
+export const IMPORT_QUEUE = 'imports.run';
+export const IMPORT_HOUSEKEEPING_QUEUE = 'imports.housekeeping';
 /** Batches grow up to this many times the configured size... */
 export const BATCH_GROWTH = 8;
 /** ...while a batch commits in less than this; one that takes longer than twice this halves the size. */
@@ -68,87 +76,70 @@ async function removeFile(file: string): Promise<void> {
 
 type Settled = { ok: true; committed: boolean } | { ok: false; error: unknown };
 
-export class ImportRunner {
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private lastCleanup = 0;
-  /** PGlite: no other process can be running a job of this database. */
-  private readonly exclusive: boolean;
+export interface ImportJobData {
+  importId: string;
+}
 
+/** Sends the job that runs (or goes on with) an import; none when one is already waiting for it. */
+export async function enqueueImport(jobs: JobRunner, importId: string): Promise<void> {
+  await jobs.send<ImportJobData>(IMPORT_QUEUE, { importId }, { singletonKey: importId });
+}
+
+/** Imports queued or running without a job (a process ended between the row and the job): send theirs. */
+export async function enqueueWaitingImports(jobs: JobRunner, db: Database): Promise<number> {
+  const rows = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(inArray(importJobs.status, ['queued', 'running']));
+  for (const row of rows) await enqueueImport(jobs, row.id);
+  return rows.length;
+}
+
+/** The import queues, their handlers and their schedule, on the job runner. */
+export function registerImportJobs(jobs: JobRunner, db: Database, config: Config, log: FastifyBaseLogger): void {
+  const runner = new ImportRunner(db, config, log);
+  jobs.work<ImportJobData>(
+    IMPORT_QUEUE,
+    async (job) => {
+      if (await runner.runSlice(job.data.importId, job.signal)) await enqueueImport(jobs, job.data.importId);
+    },
+    // One waiting and one running job per import; a crash is retried soon, a handful of times.
+    { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, concurrency: 1, batchSize: 1 },
+  );
+  jobs.work(IMPORT_HOUSEKEEPING_QUEUE, async () => {
+    await cleanupImports(db, config);
+    await enqueueWaitingImports(jobs, db);
+  });
+  jobs.schedule(IMPORT_HOUSEKEEPING_QUEUE, '*/10 * * * *');
+  jobs.onStart(async () => void (await enqueueWaitingImports(jobs, db)));
+}
+
+export class ImportRunner {
   constructor(
     private readonly db: Database,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.exclusive = isPglite(db);
-  }
-
-  start(): void {
-    this.loopDone ??= this.loop();
-  }
-
-  /** Look for work now (a job was just queued). */
-  wake(): void {
-    this.wakeUp?.();
-  }
-
-  /** Finishes the batch in flight, puts its job back in the queue and stops. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loopDone;
-  }
+  ) {}
 
   private file(job: Pick<ImportJobRow, 'filePath'>): string {
     return path.join(this.config.dataDir, job.filePath);
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let job: ImportJobRow | null = null;
-      try {
-        await this.cleanup();
-        job = await this.claim();
-      } catch (error) {
-        this.log.error({ err: error }, 'import runner: could not look for jobs');
-      }
-      if (job) await this.run(job);
-      else if (!this.stopping) await this.sleep(this.config.imports.pollMs);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeUp = done;
-    });
-  }
-
-  private async claim(): Promise<ImportJobRow | null> {
-    const staleMs = this.exclusive ? 0 : this.config.imports.staleMs;
-    const [row] = await this.db
+  /**
+   * Works on an import for one slice. True when it is not finished (its row is back in the queue and
+   * the caller sends the next job); false when it ended (completed, failed, cancelled) or is not there.
+   */
+  async runSlice(importId: string, signal: AbortSignal): Promise<boolean> {
+    const [job] = await this.db
       .update(importJobs)
       .set({ status: 'running', heartbeatAt: sql`now()`, startedAt: sql`coalesce(${importJobs.startedAt}, now())` })
-      .where(
-        sql`${importJobs.id} = (
-          select id from import_jobs
-          where status = 'queued'
-            or (status = 'running' and (heartbeat_at is null or heartbeat_at <= now() - ${staleMs} * interval '1 millisecond'))
-          order by created_at, id
-          limit 1
-          for update skip locked)`,
-      )
+      .where(and(eq(importJobs.id, importId), inArray(importJobs.status, ['queued', 'running'])))
       .returning();
-    return row ?? null;
+    if (!job) return false;
+    return this.run(job, signal, performance.now() + this.config.imports.sliceMs);
   }
 
-  private async run(job: ImportJobRow): Promise<void> {
+  private async run(job: ImportJobRow, signal: AbortSignal, deadline: number): Promise<boolean> {
     const log = this.log.child({ importJob: job.id });
     let lost = false;
     const beat = async () => {
@@ -161,17 +152,21 @@ export class ImportRunner {
     };
     const heartbeat = setInterval(
       () => beat().catch((error: unknown) => log.warn({ err: error }, 'import heartbeat failed')),
-      Math.max(100, Math.floor(this.config.imports.staleMs / 5)),
+      BEAT_MS,
     );
     let source: ImportSource | null = null;
     try {
       const opened = await this.open(job);
-      if (typeof opened === 'string') return await this.fail(job, opened);
+      if (typeof opened === 'string') {
+        await this.fail(job, opened);
+        return false;
+      }
       source = opened;
-      await this.importRows(job, source, () => lost);
+      return await this.importRows(job, source, () => lost || signal.aborted || performance.now() > deadline);
     } catch (error) {
       log.error({ err: error }, 'import job failed');
       await this.fail(job, JOB_ERRORS.unexpected).catch((e: unknown) => log.error({ err: e }, 'could not fail job'));
+      return false;
     } finally {
       clearInterval(heartbeat);
       await source?.close().catch(() => undefined);
@@ -212,7 +207,8 @@ export class ImportRunner {
     return source;
   }
 
-  private async importRows(job: ImportJobRow, source: ImportSource, lost: () => boolean): Promise<void> {
+  /** True when the slice ended before the file did (the row is back in the queue). */
+  private async importRows(job: ImportJobRow, source: ImportSource, pause: () => boolean): Promise<boolean> {
     const target: BatchJob = { id: job.id, tenantId: job.tenantId, mode: job.mode, listId: job.listId };
     let at: Checkpoint = { rowsDone: job.rowsDone, byteOffset: job.byteOffset };
     let inflight: Promise<Settled> | null = null;
@@ -228,12 +224,12 @@ export class ImportRunner {
       // PGlite runs in this thread and answers through promises only: without a turn of the event
       // loop between batches, requests (and this job's cancel) would wait until the import ends.
       await turn();
-      if (this.stopping || lost()) break;
+      if (pause()) break;
       const batch = await source.next(batchRows);
-      if (!(await settle())) return;
+      if (!(await settle())) return false;
       if (!batch) {
         await this.complete(job, at);
-        return;
+        return false;
       }
       const from = at;
       at = { rowsDone: batch.rowsDone, byteOffset: batch.byteOffset };
@@ -248,12 +244,14 @@ export class ImportRunner {
         (error: unknown): Settled => ({ ok: false, error }),
       );
     }
-    if (!(await settle()) || lost()) return;
-    // Stopping: back to the queue, resumed from `at` by the next runner.
-    await this.db
+    if (!(await settle())) return false;
+    // End of the slice, stopping, or cancelled: back to the queue (if still ours), resumed from `at` by the next job.
+    const [requeued] = await this.db
       .update(importJobs)
       .set({ status: 'queued', heartbeatAt: null })
-      .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'running'), eq(importJobs.rowsDone, at.rowsDone)));
+      .where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'running'), eq(importJobs.rowsDone, at.rowsDone)))
+      .returning({ id: importJobs.id });
+    return requeued !== undefined;
   }
 
   /** Commits a batch, trying again after a conflict with concurrent writers. False: the job is no longer ours. */
@@ -293,23 +291,21 @@ export class ImportRunner {
       .returning({ id: importJobs.id });
     if (row) await removeFile(this.file(job));
   }
+}
 
-  /** Uploads never started, and upload leftovers (`.part` files of cut-off uploads), older than the TTL. */
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
-    this.lastCleanup = Date.now();
-    const before = new Date(Date.now() - this.config.imports.uploadTtlMs);
-    const expired = await this.db
-      .delete(importJobs)
-      .where(and(eq(importJobs.status, 'uploaded'), lt(importJobs.createdAt, before)))
-      .returning({ filePath: importJobs.filePath });
-    for (const job of expired) await removeFile(this.file(job));
-    const dir = path.join(this.config.dataDir, IMPORTS_DIR);
-    const names = await fs.readdir(dir).catch(() => []);
-    for (const name of names.filter((n) => n.endsWith('.part'))) {
-      const file = path.join(dir, name);
-      const stat = await fs.stat(file).catch(() => null);
-      if (stat && stat.mtime < before) await removeFile(file);
-    }
+/** Uploads never started, and upload leftovers (`.part` files of cut-off uploads), older than the TTL. */
+export async function cleanupImports(db: Database, config: Config): Promise<void> {
+  const before = new Date(Date.now() - config.imports.uploadTtlMs);
+  const expired = await db
+    .delete(importJobs)
+    .where(and(eq(importJobs.status, 'uploaded'), lt(importJobs.createdAt, before)))
+    .returning({ filePath: importJobs.filePath });
+  for (const job of expired) await removeFile(path.join(config.dataDir, job.filePath));
+  const dir = path.join(config.dataDir, IMPORTS_DIR);
+  const names = await fs.readdir(dir).catch(() => []);
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtime < before) await removeFile(file);
   }
 }

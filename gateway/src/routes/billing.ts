@@ -30,8 +30,6 @@ const PriceParams = z.object({ planPriceId: z.string().check(z.maxLength(100)) }
 // A wildcard, not `:token`: tokens carry the return address and exceed the router's 100-character parameters.
 const TokenParams = z.object({ '*': z.string().check(z.maxLength(4096)) });
 const PortalQuery = z.object({ updated: z.optional(z.string().check(z.maxLength(5))) });
-/** Scheduled downgrades and renewals are also applied by this task, not only when a subscription is read. */
-const DUE_CHANGES_EVERY_MS = 60_000;
 const IDEMPOTENCY_KEY_MAX = 255;
 
 /** The optional Idempotency-Key header (null when absent or blank). */
@@ -48,23 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const { provider: billing, local } = createBillingProvider(db, config, app.log);
   const onRequest = requirePermission('company_settings');
-
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = billing
-        .applyDueChanges()
-        .catch((error: unknown) => app.log.error({ err: error }, 'applying due billing changes failed'))
-        .finally(() => (running = null));
-    }, DUE_CHANGES_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  // Due downgrades and renewals are applied by a recurring job (billing/due-changes-job.ts).
 
   app.get(
     '/v1/billing',

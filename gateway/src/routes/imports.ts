@@ -22,7 +22,7 @@ import {
   startImportJob,
   toImportJob,
 } from '../audience/import-jobs';
-import { importFilePath, IMPORTS_DIR, type ImportRunner } from '../audience/import-runner';
+import { enqueueImport, importFilePath, IMPORTS_DIR } from '../audience/import-runner';
 import { saveUpload, UploadRefused, UPLOAD_MESSAGES } from '../audience/import-upload';
 import { HttpError } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
@@ -35,18 +35,13 @@ const UploadQuery = z.object({
   fileName: z.string().check(z.trim(), z.minLength(1, 'Give the file name.'), z.maxLength(255)),
 });
 
-export interface ImportRoutesOptions {
-  /** Woken when a job is queued, so it starts without waiting for the next poll. */
-  runner: ImportRunner;
-}
-
 /** Refusals while a body may still be arriving: answer, then close the connection. */
 function refused(status: number, message: string): HttpError {
   return new HttpError(status, message, undefined, { Connection: 'close' });
 }
 
-export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (app, { runner }) => {
-  const { db, config } = app.deps;
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, jobs } = app.deps;
   const importsDir = path.join(config.dataDir, IMPORTS_DIR);
 
   // The upload takes the raw file in any content type (browsers send text/csv, application/vnd.ms-excel
@@ -150,7 +145,8 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     },
     async (req) => {
       const row = await startImportJob(db, tenantOf(req), req.params.id, req.body);
-      runner.wake();
+      // The job that runs it (if this send is lost, the start-up and housekeeping sweeps send it).
+      await enqueueImport(jobs, row.id);
       return toImportJob(row);
     },
   );
