@@ -127,9 +127,14 @@ describe('unknown routes and the rest', () => {
   });
 
   it('GET /health', async () => {
-    const r = await gw.get('/health');
+    const r = await gw.get<{ ok: boolean; jobs: { queue: string }[] }>('/health');
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { ok: true });
+    assert.equal(r.body.ok, true);
+    // With each job queue's counts (jobs/runner.ts).
+    assert.deepEqual(
+      r.body.jobs.map((q) => q.queue),
+      ['billing.due-changes', 'imports.housekeeping', 'imports.run'],
+    );
   });
 
   it('serves the OpenAPI document and an offline API reference', async () => {
