@@ -3,7 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** One no-restricted-imports block per part of the console, each with its forbidden relative paths. */
+/** The gateway's product areas (gateway/src/<area>/index.ts is each one's only entrance). */
+const GATEWAY_AREAS = ['auth', 'tenants', 'audience', 'onboarding', 'billing', 'health', 'jobs'];
+
+/** One no-restricted-imports block per part of the system, each with its forbidden relative paths. */
 function boundaries(parts) {
   return parts.map(({ files, ignores, forbidden }) => ({
     files,
@@ -25,7 +28,7 @@ function boundaries(parts) {
                   {
                     group: forbidden,
                     message:
-                      'Crosses a bundle boundary: a remote uses only @console/shared entry points, the shell no remote, shared no app.',
+                      "Crosses a boundary: a remote uses only @console/shared entry points, the shell no remote, shared no app, a gateway area another area's index.ts only.",
                   },
                 ]
               : []),
@@ -75,6 +78,14 @@ export default tseslint.config(
       forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**'],
     },
     { files: ['e2e/**/*.{ts,tsx}'], forbidden: [] },
+    // Gateway areas (README, "Gateway areas"): an area uses another only through its index.ts.
+    ...GATEWAY_AREAS.map((area) => ({
+      files: [`gateway/src/${area}/**/*.ts`],
+      forbidden: GATEWAY_AREAS.filter((other) => other !== area).flatMap((other) => [
+        `**/${other}/*`,
+        `!**/${other}/index`,
+      ]),
+    })),
   ]),
   {
     files: ['**/*.{cjs,mjs,js}'],

@@ -1,9 +1,13 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the queries behind a slow request, built by the gateway's own query
 // code (so the plan is the one the endpoint runs), for the report to whoever owns the endpoint.
 import type { ContactListQuery, SegmentGroup } from '../../gateway/src/contracts.ts';
-import { countContacts, contactPageQuery, resolveContactFilter } from '../../gateway/src/audience/contact-query.ts';
-import { tenantAttributes } from '../../gateway/src/audience/contact-wire.ts';
-import { segmentWhere } from '../../gateway/src/audience/segment-sql.ts';
+import {
+  countContacts,
+  contactPageQuery,
+  resolveContactFilter,
+} from '../../gateway/src/audience/contacts/contact-query.ts';
+import { tenantAttributes } from '../../gateway/src/audience/contacts/contact-wire.ts';
+import { segmentWhere } from '../../gateway/src/audience/segments/segment-sql.ts';
 import { contacts } from '../../gateway/src/db/schema.ts';
 import type { BenchDb } from './db.ts';
 

@@ -1,7 +1,7 @@
 // CSV import through the API (upload, start, poll until finished) into a fresh tenant, and in the
 // same run a raw COPY of the same file into a bare table: rows per second and their ratio.
-import { planColumns } from '../../gateway/src/audience/import-mapping.ts';
-import { ImportSource } from '../../gateway/src/audience/import-source.ts';
+import { planColumns } from '../../gateway/src/audience/import/import-mapping.ts';
+import { ImportSource } from '../../gateway/src/audience/import/import-source.ts';
 import { isImportFinished, type ImportJob } from '../../gateway/src/contracts.ts';
 import type { BenchDb } from './db.ts';
 import { Api } from './gateway.ts';

@@ -11,30 +11,25 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { startSessionCache } from './auth/session-cache';
-import { startCommunityCache } from './onboarding/community-cache';
+import { startCommunityCache } from './onboarding/community/community-cache';
 import { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { Deps } from './deps';
 import { installErrorHandling } from './errors';
-import { createJobs } from './jobs/index';
+import { createJobs, jobsArea } from './jobs/index';
 import type { JobRunner } from './jobs/runner';
 import { BackgroundTasks } from './lib/background';
 import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
 import { createMailer, type Mailer } from './mail/mailer';
-import { authRoutes } from './routes/auth';
-import { contactRoutes } from './routes/contacts';
-import { customAttributeRoutes } from './routes/custom-attributes';
-import { healthRoutes } from './routes/health';
-import { importRoutes } from './routes/imports';
-import { listRoutes } from './routes/lists';
-import { communityRoutes } from './routes/communities';
-import { fileRoutes } from './routes/files';
-import { segmentRoutes } from './routes/segments';
-import { widgetRoutes } from './routes/widgets';
-import { tenantRoutes } from './routes/tenants';
-import { userRoutes } from './routes/users';
+import { healthArea } from './health/index';
+import { authArea } from './auth/index';
+import { tenantsArea } from './tenants/index';
+import { audienceArea } from './audience/index';
+import { onboardingArea } from './onboarding/index';
+import { billingArea, createBillingProvider } from './billing/index';
+import { createStorage } from './onboarding/index';
 
 export interface BuildOptions {
   db: Database;
@@ -44,6 +39,9 @@ export interface BuildOptions {
   /** Declares more queues on the job runner before it starts (tests). */
   extraJobs?: (jobs: JobRunner) => void;
 }
+
+/** The product areas, in the order their routes are registered. */
+const AREAS = [healthArea, authArea, tenantsArea, jobsArea, audienceArea, onboardingArea, billingArea];
 
 const DOCS_PREFIX = '/docs';
 /** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */
@@ -85,7 +83,9 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
   const workers = config.jobs.workers || !config.databaseUrl;
   if (!config.jobs.workers && !config.databaseUrl)
     app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
-  const jobs = createJobs({ db, config, log: app.log, workers, extra: extraJobs });
+  // The services, built once here and handed to every area through `app.deps` (no area builds one).
+  const billing = createBillingProvider(db, config, app.log);
+  const jobs = createJobs({ db, config, log: app.log, workers, billing: billing.provider, extra: extraJobs });
   const deps: Deps = {
     db,
     config,
@@ -93,6 +93,8 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
     throttle: new LoginThrottle(db, config.throttle),
     background,
     jobs,
+    billing,
+    storage: createStorage(db, config),
   };
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
@@ -154,25 +156,7 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
     transformStaticCSP: () => DOCS_CSP,
   });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/v1/auth' });
-  await app.register(tenantRoutes, { prefix: '/v1/tenants' });
-  await app.register(import('./routes/admin-jobs'), { prefix: '/v1/admin/jobs' });
-  await app.register(userRoutes, { prefix: '/v1/users' });
-  await app.register(importRoutes, { prefix: '/v1/imports' });
-  await app.register(contactRoutes, { prefix: '/v1/contacts' });
-  await app.register(listRoutes, { prefix: '/v1/lists' });
-  await app.register(customAttributeRoutes, { prefix: '/v1/custom-attributes' });
-  await app.register(segmentRoutes, { prefix: '/v1/segments' });
-  // Public onboarding (widget SDK and API, double opt-in, community pages): CORS per widget, see the file.
-  await app.register(import('./routes/public'));
-  await app.register(communityRoutes, { prefix: '/v1/communities' });
-  await app.register(fileRoutes);
-  await app.register(widgetRoutes, { prefix: '/v1/widgets' });
-  await app.register(import('./routes/plans'), { prefix: '/v1/plans' });
-  await app.register(import('./routes/billing'));
-  if (config.billing.stripe) await app.register(import('./routes/billing-webhook'));
-  await app.register(import('./routes/plans-public'));
-  await app.register(import('./routes/checkout'));
+  // The product areas, each a plugin owning its routes (src/<area>/index.ts).
+  for (const area of AREAS) await app.register(area);
   return app;
 }

@@ -15,7 +15,7 @@ export interface ThrottleConfig {
   addressMax: number;
 }
 
-/** CSV import jobs (see audience/import-runner.ts). */
+/** CSV import jobs (see audience/import/import-runner.ts). */
 export interface ImportConfig {
   /** Rows per batch: each batch is one transaction and one checkpoint. */
   batchRows: number;

@@ -6,7 +6,10 @@ import type { LoginThrottle } from './auth/throttle';
 import type { JobRunner } from './jobs/runner';
 import type { BackgroundTasks } from './lib/background';
 
-/** What every route needs, decorated on the app as `app.deps`. */
+import type { BillingSetup } from './billing/index';
+import type { Storage } from './onboarding/index';
+
+/** The services, built once at start (src/app.ts), decorated on the app as `app.deps` for every area. */
 export interface Deps {
   db: Database;
   config: Config;
@@ -15,6 +18,10 @@ export interface Deps {
   background: BackgroundTasks;
   /** The durable job runner (jobs/runner.ts): all background work that must survive a restart. */
   jobs: JobRunner;
+  /** The payment provider (local or Stripe) chosen from config. */
+  billing: BillingSetup;
+  /** Where uploaded images go (local files or S3). */
+  storage: Storage;
 }
 
 declare module 'fastify' {

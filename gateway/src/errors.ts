@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The message of every 400 whose details are field errors (the spec's `{message, errors}` shape). */
+export const INVALID_INPUT = 'Invalid input';
 import type { ApiErrorBody } from './contracts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -61,7 +64,7 @@ export function errorHandler(error: FastifyError | HttpError | Error, req: Fasti
       const key = fieldKey(context === 'querystring' ? 'query' : context, issue.instancePath);
       (errors[key] ??= []).push(issue.message ?? 'Invalid value.');
     }
-    return send(reply, 400, { message: 'Invalid input', errors });
+    return send(reply, 400, { message: INVALID_INPUT, errors });
   }
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
   const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;

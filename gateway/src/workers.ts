@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { createJobs } from './jobs/index';
+import { createBillingProvider } from './billing/index';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -18,7 +19,8 @@ if (!config.databaseUrl) {
 const log = Fastify({ logger: { level: config.logLevel } }).log;
 const handle = await openDatabase(config);
 await handle.migrate();
-const jobs = createJobs({ db: handle.db, config, log, workers: true });
+const billing = createBillingProvider(handle.db, config, log);
+const jobs = createJobs({ db: handle.db, config, log, workers: true, billing: billing.provider });
 await jobs.start();
 
 let stopping = false;

@@ -13,7 +13,7 @@ import type {
   List,
   ListPage,
 } from '../src/contracts';
-import { UNKNOWN_LISTS } from '../src/audience/contact-store';
+import { UNKNOWN_LISTS } from '../src/audience/contacts/contact-store';
 import { hashPassword } from '../src/auth/passwords';
 import { plans, segments, users } from '../src/db/schema';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';

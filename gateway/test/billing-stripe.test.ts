@@ -18,9 +18,9 @@ import {
   type SessionUser,
 } from '../src/contracts';
 import { CATALOGUE, priceIdOf } from '../src/billing/catalogue';
-import { stripeIdempotencyKey } from '../src/billing/stripe-provider';
+import { stripeIdempotencyKey } from '../src/billing/providers/stripe-provider';
 import { plans, tenants } from '../src/db/schema';
-import { INVALID_SIGNATURE } from '../src/routes/billing-webhook';
+import { INVALID_SIGNATURE } from '../src/billing/webhook-routes';
 import { tenantId } from './audience-helpers';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 

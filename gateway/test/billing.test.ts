@@ -15,7 +15,7 @@ import {
 import { CATALOGUE } from '../src/billing/catalogue';
 import { INVALID_PORTAL_LINK } from '../src/billing/portal-page';
 import { signPortalToken } from '../src/billing/portal-token';
-import { ALREADY_ON_PLAN, RETURN_URL_INVALID, UNKNOWN_PRICE } from '../src/billing/provider';
+import { ALREADY_ON_PLAN, RETURN_URL_INVALID, UNKNOWN_PRICE } from '../src/billing/providers/provider';
 import { subscriptions } from '../src/db/schema';
 import { tenantId } from './audience-helpers';
 import { type ErrorBody, type Reply, startGateway, type TestGateway } from './helpers';

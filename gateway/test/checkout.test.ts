@@ -19,7 +19,7 @@ import { INVALID_CHECKOUT_LINK } from '../src/billing/checkout-page';
 import { CHECKOUT_EXPIRED, COMPLETE_GONE, CHECKOUT_NOT_PAID } from '../src/billing/checkout-service';
 import { signCheckoutToken } from '../src/billing/checkout-token';
 import { signPortalToken } from '../src/billing/portal-token';
-import { UNKNOWN_PRICE } from '../src/billing/provider';
+import { UNKNOWN_PRICE } from '../src/billing/providers/provider';
 import {
   billingAccounts,
   checkoutSessions,
@@ -30,7 +30,7 @@ import {
   tenants,
   users,
 } from '../src/db/schema';
-import { CHECKOUT_ADDRESS_MAX, TOO_MANY_CHECKOUTS } from '../src/routes/checkout';
+import { CHECKOUT_ADDRESS_MAX, TOO_MANY_CHECKOUTS } from '../src/billing/checkout-routes';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 
 let gw: TestGateway;

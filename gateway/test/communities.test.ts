@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Community, List, ListPage, PresignResponse } from '../src/contracts';
 import { cleanWhatYouGet, COMMUNITY_MESSAGES, slugProblem } from '../src/onboarding/onboarding-rules';
-import { COMMUNITY_LIST_NAME } from '../src/onboarding/community-store';
+import { COMMUNITY_LIST_NAME } from '../src/onboarding/community/community-store';
 import { communities } from '../src/db/schema';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 import { removeCommunities } from './community-helpers';

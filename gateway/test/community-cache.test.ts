@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import type { Community } from '../src/contracts';
 import { openDatabase, type DatabaseHandle } from '../src/db/index';
 import { communities, tenants } from '../src/db/schema';
-import { communityCacheOf } from '../src/onboarding/community-cache';
+import { communityCacheOf } from '../src/onboarding/community/community-cache';
 import { call } from './audience-helpers';
 import { startGateway, type TestGateway } from './helpers';
 

@@ -5,9 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField, type SortOrder } from '../src/contracts';
-import { anchoredPage, anchorsKept, type AnchorFilter, type AnchorOptions } from '../src/audience/contact-anchors';
-import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contact-query';
-import { queryRows, textOf } from '../src/audience/import-sql';
+import {
+  anchoredPage,
+  anchorsKept,
+  type AnchorFilter,
+  type AnchorOptions,
+} from '../src/audience/contacts/contact-anchors';
+import { contactOrder, contactPage, countContacts, resolveContactFilter } from '../src/audience/contacts/contact-query';
+import { queryRows, textOf } from '../src/lib/raw-sql';
 import { contacts } from '../src/db/schema';
 import { startGateway, type TestGateway } from './helpers';
 import { call, tenantId } from './audience-helpers';

@@ -8,9 +8,9 @@ import {
   normaliseWallet,
   parseAttributeValue,
   type FieldResult,
-} from '../src/audience/contact-fields';
-import { checkIdentity, parseContactInput, UNKNOWN_ATTRIBUTE } from '../src/audience/contact-input';
-import { pagePlan, prefixPattern, sortMatches, SORT_MATCHES_UP_TO } from '../src/audience/contact-query';
+} from '../src/audience/contacts/contact-fields';
+import { checkIdentity, parseContactInput, UNKNOWN_ATTRIBUTE } from '../src/audience/contacts/contact-input';
+import { pagePlan, prefixPattern, sortMatches, SORT_MATCHES_UP_TO } from '../src/audience/contacts/contact-query';
 import type { FieldErrors } from '../src/errors';
 
 const ok = <T>(value: T): FieldResult<T> => ({ ok: true, value });

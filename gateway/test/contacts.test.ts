@@ -10,8 +10,8 @@ import {
   type CustomAttribute,
   type List,
 } from '../src/contracts';
-import { MESSAGES } from '../src/audience/contact-fields';
-import { UNKNOWN_ATTRIBUTE } from '../src/audience/contact-input';
+import { MESSAGES } from '../src/audience/contacts/contact-fields';
+import { UNKNOWN_ATTRIBUTE } from '../src/audience/contacts/contact-input';
 import {
   contactBatches,
   contactOrder,
@@ -21,8 +21,8 @@ import {
   searchCondition,
   searchWalkPage,
   SORT_MATCHES_UP_TO,
-} from '../src/audience/contact-query';
-import { DUPLICATE_EMAIL, DUPLICATE_WALLET, UNKNOWN_LISTS } from '../src/audience/contact-store';
+} from '../src/audience/contacts/contact-query';
+import { DUPLICATE_EMAIL, DUPLICATE_WALLET, UNKNOWN_LISTS } from '../src/audience/contacts/contact-store';
 import { contacts, segments } from '../src/db/schema';
 import { toChecksumAddress } from '../src/lib/eip55';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';

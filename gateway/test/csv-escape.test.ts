@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exportFileName, exportHeader, exportRow } from '../src/audience/contact-export';
+import { exportFileName, exportHeader, exportRow } from '../src/audience/contacts/contact-export';
 import type { ContactRow } from '../src/db/schema';
 import { CSV_BOM, csvCell, csvLine } from '../src/lib/csv';
 

@@ -14,7 +14,7 @@ import {
   DUPLICATE_ATTRIBUTE_NAME,
   RESERVED_KEY,
   TOO_MANY_ATTRIBUTES,
-} from '../src/audience/attribute-store';
+} from '../src/audience/attributes/attribute-store';
 import { contacts } from '../src/db/schema';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 import { call, qs, tenantId } from './audience-helpers';

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { matchContacts, matchQuery } from '../src/audience/import-batch';
-import { BATCH_GROWTH, nextBatchRows } from '../src/audience/import-runner';
-import type { ImportValues } from '../src/audience/import-rows';
-import type { CandidateRow } from '../src/audience/import-source';
-import { queryRows, textOf } from '../src/audience/import-sql';
+import { matchContacts, matchQuery } from '../src/audience/import/import-batch';
+import { BATCH_GROWTH, nextBatchRows } from '../src/audience/import/import-runner';
+import type { ImportValues } from '../src/audience/import/import-rows';
+import type { CandidateRow } from '../src/audience/import/import-source';
+import { queryRows, textOf } from '../src/lib/raw-sql';
 import { tenantId } from './audience-helpers';
 import { startGateway, type TestGateway } from './helpers';
 

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../src/config';
 import type { ImportJob } from '../src/contracts';
-import { intOf, queryRows, type Queryable } from '../src/audience/import-sql';
+import { intOf, queryRows, type Queryable } from '../src/lib/raw-sql';
 import { openDatabase } from '../src/db/index';
 
 const ROWS = 100_000;

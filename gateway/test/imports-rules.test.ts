@@ -7,11 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { MAX_IMPORT_ROW_CHARS } from '../src/contracts';
-import { checkMapping, MAPPING_MESSAGES, planColumns, type MappableAttribute } from '../src/audience/import-mapping';
-import { CsvRecordReader, type CsvRecord } from '../src/audience/import-reader';
-import { isBlankRow, readRow, ROW_MESSAGES } from '../src/audience/import-rows';
-import { SeenValues } from '../src/audience/import-seen';
-import { detectFormat, looksBinary, looksEmpty } from '../src/audience/import-sniff';
+import {
+  checkMapping,
+  MAPPING_MESSAGES,
+  planColumns,
+  type MappableAttribute,
+} from '../src/audience/import/import-mapping';
+import { CsvRecordReader, type CsvRecord } from '../src/audience/import/import-reader';
+import { isBlankRow, readRow, ROW_MESSAGES } from '../src/audience/import/import-rows';
+import { SeenValues } from '../src/audience/import/import-seen';
+import { detectFormat, looksBinary, looksEmpty } from '../src/audience/import/import-sniff';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-rules-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));

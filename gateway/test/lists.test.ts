@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AffectedResponse, Contact, ContactPage, List, ListPage } from '../src/contracts';
-import { DUPLICATE_LIST_NAME } from '../src/audience/list-store';
+import { DUPLICATE_LIST_NAME } from '../src/audience/lists/list-store';
 import { type ErrorBody, startGateway, type TestGateway } from './helpers';
 import { call, qs } from './audience-helpers';
 

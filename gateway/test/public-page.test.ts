@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { communities, contacts, listMembers, lists, plans, tenants } from '../src/db/schema';
-import { escapeHtml, imageOrigins, pageCsp, paragraphs, safeImageUrl } from '../src/onboarding/public-html';
-import { CHECK_INBOX } from '../src/onboarding/signup-email';
+import { escapeHtml, imageOrigins, pageCsp, paragraphs, safeImageUrl } from '../src/onboarding/public/public-html';
+import { CHECK_INBOX } from '../src/onboarding/public/signup-email';
 import { linkIn, type Reply, startGateway, type TestGateway } from './helpers';
 
 const SUBJECT = /^Confirm your subscription to /;

@@ -5,10 +5,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { PublicWidget, WalletChallenge, WidgetType } from '../src/contracts';
 import { communities, contacts, listMembers, lists, pendingSignups, plans, tenants, widgets } from '../src/db/schema';
-import { clientKey, retryAfterSeconds, TOO_MANY_SIGNUPS, windowStart } from '../src/onboarding/public-throttle';
-import { originAllowed, WRONG_SITE, widgetHost, widgetOrigin } from '../src/onboarding/public-widgets';
-import { CHECK_INBOX, oneLine } from '../src/onboarding/signup-email';
-import { challengeMessage, SIGNATURE_FAILED, SIGNED_UP } from '../src/onboarding/signup-wallet';
+import { clientKey, retryAfterSeconds, TOO_MANY_SIGNUPS, windowStart } from '../src/onboarding/public/public-throttle';
+import { originAllowed, WRONG_SITE, widgetHost, widgetOrigin } from '../src/onboarding/public/public-widgets';
+import { CHECK_INBOX, oneLine } from '../src/onboarding/public/signup-email';
+import { challengeMessage, SIGNATURE_FAILED, SIGNED_UP } from '../src/onboarding/public/signup-wallet';
 import { type ErrorBody, linkIn, type Reply, startGateway, type TestGateway } from './helpers';
 
 const SITE = 'https://shop.example.com';

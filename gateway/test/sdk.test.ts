@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { WidgetType } from '../src/contracts';
 import { communities, contacts, lists, plans, tenants, widgets } from '../src/db/schema';
-import { CHECK_INBOX } from '../src/onboarding/signup-email';
-import { SIGNED_UP } from '../src/onboarding/signup-wallet';
+import { CHECK_INBOX } from '../src/onboarding/public/signup-email';
+import { SIGNED_UP } from '../src/onboarding/public/signup-wallet';
 import { startGateway, type TestGateway } from './helpers';
 
 let gw: TestGateway;

@@ -11,7 +11,7 @@ import {
   type SegmentGroup,
   type SegmentRule,
 } from '../src/contracts';
-import { segmentCondition, segmentWhere } from '../src/audience/segment-sql';
+import { segmentCondition, segmentWhere } from '../src/audience/segments/segment-sql';
 import { contacts, customAttributes, listMembers, lists, tenants, type CustomAttributeRow } from '../src/db/schema';
 import { HttpError } from '../src/errors';
 import { startGateway, type TestGateway } from './helpers';

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { SLUG_PATTERN, type Community, type List, type WidgetDetail } from '../src/contracts';
 import { communities, lists, plans, tenants } from '../src/db/schema';
-import { COMMUNITY_LIST_NAME } from '../src/onboarding/community-store';
+import { COMMUNITY_LIST_NAME } from '../src/onboarding/community/community-store';
 import { FALLBACK_SLUG, slugCandidate, slugFromName } from '../src/onboarding/onboarding-rules';
 import { call } from './audience-helpers';
 import { removeCommunities } from './community-helpers';

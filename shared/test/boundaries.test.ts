@@ -20,6 +20,14 @@ function lint(file: string, source: string): { ok: boolean; output: string } {
 }
 
 describe('bundle boundaries', () => {
+  it("passes a gateway area using another area's index", () => {
+    const allowed = lint(
+      'gateway/src/billing/planted.ts',
+      "import { normaliseEmail } from '../audience/index';\nexport { normaliseEmail };\n",
+    );
+    expect(allowed).toEqual({ ok: true, output: '' });
+  });
+
   it('passes an allowed import (a remote using shared entry points)', () => {
     const allowed = lint(
       'mfe-account/src/planted.ts',
@@ -35,6 +43,11 @@ describe('bundle boundaries', () => {
     ['shared importing an app', 'shared/src/ui/planted.ts', "import { x } from '../../../shell/src/upgrade';"],
     ['the root of @console/shared', 'mfe-admin/src/planted.ts', "import { x } from '@console/shared';"],
     ['react-router-dom directly', 'mfe-onboarding/src/planted.ts', "import { Link as x } from 'react-router-dom';"],
+    [
+      "a gateway area reaching into another area's files",
+      'gateway/src/billing/planted.ts',
+      "import { normaliseEmail as x } from '../audience/contacts/contact-fields';",
+    ],
   ])('fails on %s', (_what, file, line) => {
     const result = lint(file, `${line}\nexport { x };\n`);
     expect(result.ok).toBe(false);

@@ -10,14 +10,14 @@ import {
   type PricingOption,
   type PricingOptionUpdate,
 } from '../contracts';
-import { isUuid } from '../audience/db-helpers';
-import { queryRows, textOf } from '../audience/import-sql';
+import { isUuid } from '../lib/db-helpers';
+import { queryRows, textOf } from '../lib/raw-sql';
 import type { Database } from '../db/index';
 import { type PlanPriceRow, planPrices, plans, subscriptions } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, INVALID_INPUT } from '../errors';
 import { checkPlanUpdate, type CurrentOption, type PlanUpdateContext } from './catalogue-checks';
 import { dollars } from './proration';
-import { sessionChanged } from '../auth/session-cache';
+import { sessionChanged } from '../auth';
 
 /** A stored price with its plan: what the billing engine works with (cents). */
 export interface StoredPrice {
@@ -97,7 +97,6 @@ export async function loadCatalogue(db: Database): Promise<LoadedCatalogue> {
 /** Serialises catalogue edits (price ids are unique across plans). */
 const CATALOGUE_EDIT_LOCK = 0x706c_616e; // 'plan'
 const PLAN_NOT_FOUND = 'Plan not found.';
-const INVALID_INPUT = 'Invalid input';
 
 /**
  * PATCH /v1/plans/{id}: label, card features and the five options (volume, three prices and their

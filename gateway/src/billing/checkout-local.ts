@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { CARD_DECLINED } from '../contracts';
 import type { CheckoutOrder, CheckoutProvider, PaymentConfirmation } from './checkout-provider';
 import { signCheckoutToken } from './checkout-token';
-import { WORKING_CARD } from './local-provider';
+import { WORKING_CARD } from './providers/local-provider';
 
 export const CHECKOUT_PAGE_PREFIX = '/billing/checkout/';
 

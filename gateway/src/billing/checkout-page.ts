@@ -4,7 +4,7 @@
  * redirects (303) to the console, so form-action also allows the console's origin (Chromium applies
  * form-action to the redirect that answers a form).
  */
-import { escapeHtml, htmlPage } from '../onboarding/public-html';
+import { escapeHtml, htmlPage } from '../onboarding';
 import { PERIOD_LABELS, TEST_CARD_DECLINES, TEST_CARD_PAYS } from '../contracts';
 import type { StoredPrice } from './catalogue-store';
 import type { CardField, CardInput } from './checkout-local';

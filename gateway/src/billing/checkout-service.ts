@@ -26,14 +26,14 @@ import {
   users,
 } from '../db/schema';
 import { findUserByEmail } from '../db/users';
-import { hashPassword } from '../auth/passwords';
-import { signToken } from '../auth/tokens';
+import { hashPassword } from '../auth';
+import { signToken } from '../auth';
 import { conflict, HttpError, notFound } from '../errors';
 import { loadCatalogue, type StoredPrice } from './catalogue-store';
 import type { CheckoutProvider, PaymentConfirmation } from './checkout-provider';
 import { dollars, periodEnd } from './proration';
-import { UNKNOWN_PRICE, unknownPrice } from './provider';
-import { createTenantCommunity } from '../onboarding/community-store';
+import { UNKNOWN_PRICE, unknownPrice } from './providers/provider';
+import { createTenantCommunity } from '../onboarding';
 
 /** A checkout can be paid for this long after it started. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;

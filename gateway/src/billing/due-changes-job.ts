@@ -4,15 +4,12 @@
  * the database); a run that fails is retried with backoff, and the next minute tries again anyway.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/index';
-import type { JobRunner } from '../jobs/runner';
-import { createBillingProvider } from './create-provider';
+import type { JobRunner } from '../jobs';
+import type { BillingProvider } from './providers/provider';
 
 export const DUE_CHANGES_QUEUE = 'billing.due-changes';
 
-export function registerBillingJobs(jobs: JobRunner, db: Database, config: Config, log: FastifyBaseLogger): void {
-  const { provider } = createBillingProvider(db, config, log);
+export function registerBillingJobs(jobs: JobRunner, provider: BillingProvider, log: FastifyBaseLogger): void {
   jobs.work(
     DUE_CHANGES_QUEUE,
     async () => {

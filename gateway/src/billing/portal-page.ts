@@ -3,7 +3,7 @@
  * server-rendered, every text escaped, no script, styles from the public stylesheet. Its forms post
  * back to the page itself (CSP form-action 'self').
  */
-import { escapeHtml, htmlPage } from '../onboarding/public-html';
+import { escapeHtml, htmlPage } from '../onboarding';
 
 export const PORTAL_CSP = [
   "default-src 'none'",

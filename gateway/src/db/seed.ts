@@ -9,9 +9,9 @@ import {
   type PlanKey,
   type Role,
 } from '../contracts';
-import { seedDemoAudience } from '../audience/demo-audience';
+import { seedDemoAudience } from '../audience/contacts/demo-audience';
 import { hashPassword } from '../auth/passwords';
-import { createTenantCommunity } from '../onboarding/community-store';
+import { createTenantCommunity } from '../onboarding/community/community-store';
 import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
 import { periodEnd, taxCents } from '../billing/proration';
 import type { Database } from './index';

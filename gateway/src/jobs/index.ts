@@ -2,12 +2,13 @@
  * Every area's background work on the one job runner: built once, handed to the areas here (the same
  * code in the gateway, src/app.ts, and in the separate workers process, src/workers.ts).
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { registerImportJobs } from '../audience/import-runner';
-import { registerBillingJobs } from '../billing/due-changes-job';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { registerImportJobs } from '../audience';
+import { registerBillingJobs, type BillingProvider } from '../billing';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { JobRunner } from './runner';
+import { adminJobRoutes } from './routes';
 
 export { JobRunner } from './runner';
 export type { JobContext, JobHandler, QueueCounts, QueueOptions, SendOptions } from './runner';
@@ -16,6 +17,8 @@ export interface JobsSetup {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The payment provider (built once by the caller: src/app.ts or src/workers.ts). */
+  billing: BillingProvider;
   /** Run the handlers in this process (default: config.jobs.workers). */
   workers?: boolean;
   /** Adds queues of its own (tests) before the runner starts. */
@@ -23,10 +26,18 @@ export interface JobsSetup {
 }
 
 /** The runner with every area's queues declared; not started yet. */
-export function createJobs({ db, config, log, workers = config.jobs.workers, extra }: JobsSetup): JobRunner {
+export function createJobs({ db, config, log, billing, workers = config.jobs.workers, extra }: JobsSetup): JobRunner {
   const jobs = new JobRunner({ db, config, workers, log });
   registerImportJobs(jobs, db, config, log);
-  registerBillingJobs(jobs, db, config, log);
+  registerBillingJobs(jobs, billing, log);
   extra?.(jobs);
   return jobs;
 }
+
+/** The job queues' state for platform admins (`/v1/admin/jobs`). */
+export const jobsArea: FastifyPluginAsync = async (app) => {
+  await app.register(adminJobRoutes, { prefix: '/v1/admin/jobs' });
+};
+
+// What other areas use from this one.
+export { QueueCountsSchema } from './routes';

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  ImportJob,
+  ImportJobPage,
+  ImportListQuery,
+  MAX_IMPORT_BYTES,
+  StartImportBody,
+  type ImportJob as ImportJobWire,
+} from '../../contracts';
+import { authOf, requirePermission, tenantOf } from '../../auth';
+import {
+  cancelImportJob,
+  createImportJob,
+  failureReport,
+  getImportJob,
+  listImportJobs,
+  startImportJob,
+  toImportJob,
+} from './import-jobs';
+import { enqueueImport, importFilePath, IMPORTS_DIR } from './import-runner';
+import { saveUpload, UploadRefused, UPLOAD_MESSAGES } from './import-upload';
+import { HttpError } from '../../errors';
+import { bearer, errorResponses } from '../../lib/openapi';
+
+const tags = ['imports'];
+const permission = requirePermission('manage_contacts');
+
+const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
+const UploadQuery = z.object({
+  fileName: z.string().check(z.trim(), z.minLength(1, 'Give the file name.'), z.maxLength(255)),
+});
+
+/** Refusals while a body may still be arriving: answer, then close the connection. */
+function refused(status: number, message: string): HttpError {
+  return new HttpError(status, message, undefined, { Connection: 'close' });
+}
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, jobs } = app.deps;
+  const importsDir = path.join(config.dataDir, IMPORTS_DIR);
+
+  // The upload takes the raw file in any content type (browsers send text/csv, application/vnd.ms-excel
+  // or application/octet-stream): in its own context, the body is left unread for the handler to stream.
+  const uploadRoute: FastifyPluginAsyncZod = async (upload) => {
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    upload.post(
+      '',
+      {
+        onRequest: permission,
+        schema: {
+          tags,
+          security: bearer,
+          summary: 'Upload a CSV file to import',
+          description:
+            'Permission manage_contacts. The body is the file itself (any content type, at most 512 MB), ' +
+            '`fileName` its name. Answers the job with status `uploaded`; start it with `POST /v1/imports/{id}/start`. ' +
+            'An empty file or one that is not text (an image, a spreadsheet, a PDF...) is refused.',
+          querystring: UploadQuery,
+          response: { 201: ImportJob, ...errorResponses(400, 401, 403, 413) },
+        },
+      },
+      async (req, reply) => {
+        const tenantId = tenantOf(req);
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > MAX_IMPORT_BYTES) throw refused(413, UPLOAD_MESSAGES.tooLarge(MAX_IMPORT_BYTES));
+        const id = randomUUID();
+        await fs.mkdir(importsDir, { recursive: true });
+        let totalBytes: number;
+        try {
+          totalBytes = await saveUpload(req.raw, path.join(config.dataDir, importFilePath(id)), MAX_IMPORT_BYTES);
+        } catch (error) {
+          if (error instanceof UploadRefused) throw refused(error.statusCode, error.message);
+          throw error;
+        }
+        const row = await createImportJob(db, {
+          id,
+          tenantId,
+          userId: authOf(req).user.id,
+          fileName: req.query.fileName,
+          filePath: importFilePath(id),
+          totalBytes,
+        });
+        return reply.code(201).send(toImportJob(row));
+      },
+    );
+  };
+  await app.register(uploadRoute);
+
+  app.get(
+    '',
+    {
+      onRequest: permission,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The tenant's imports",
+        description: 'Permission manage_contacts. Newest first by default; the search matches file names.',
+        querystring: ImportListQuery,
+        response: { 200: ImportJobPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => listImportJobs(db, tenantOf(req), req.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: permission,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One import, with its progress',
+        params: IdParams,
+        response: { 200: ImportJob, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req): Promise<ImportJobWire> => toImportJob(await getImportJob(db, tenantOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/:id/start',
+    {
+      onRequest: permission,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Start an uploaded import',
+        description:
+          'Permission manage_contacts. `mapping` gives each column a target (`email`, `wallet`, `first_name`, ' +
+          '`last_name`, `status`, `attr:<key>` or null), each at most once, e-mail or wallet required. ' +
+          '`listId` or `newListName` (created) is the list every imported contact joins. ' +
+          '`mode`: `update` existing contacts with the non-empty mapped values, or `skip` them. ' +
+          '409 when the import was already started.',
+        params: IdParams,
+        body: StartImportBody,
+        response: { 200: ImportJob, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const row = await startImportJob(db, tenantOf(req), req.params.id, req.body);
+      // The job that runs it (if this send is lost, the start-up and housekeeping sweeps send it).
+      await enqueueImport(jobs, row.id);
+      return toImportJob(row);
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      onRequest: permission,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancel a queued or running import',
+        description:
+          'Permission manage_contacts. Rows already imported stay. 409 when the import is not queued or running.',
+        params: IdParams,
+        response: { 200: ImportJob, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const row = await cancelImportJob(db, tenantOf(req), req.params.id);
+      await fs.rm(path.join(config.dataDir, row.filePath), { force: true });
+      return toImportJob(row);
+    },
+  );
+
+  app.get(
+    '/:id/failures',
+    {
+      onRequest: permission,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The failed rows of an import, as CSV',
+        description:
+          'Permission manage_contacts. `text/csv` with the columns row (the line of the file), reason and raw ' +
+          '(the row as read, at most 1,000 characters). Cells that a spreadsheet would run as formulas are escaped.',
+        params: IdParams,
+        // No response schema: the 200 body is a stream (errors are the usual {message, errors?}).
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const job = await getImportJob(db, tenantOf(req), req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="import-${job.id}-failures.csv"`)
+        .send(Readable.from(failureReport(db, job.id)));
+    },
+  );
+};

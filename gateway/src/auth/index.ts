@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './routes';
+
+/** Auth: sign-in, verify, sign-out, password reset, e-mail confirmation, impersonation (`/v1/auth`). */
+export const authArea: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+};
+
+// What other areas use from this one.
+export { requireAnyPermission, requirePermission, tenantOf, authOf, authenticate } from './guards';
+export { sessionChanged, SessionCache } from './session-cache';
+export { hashPassword } from './passwords';
+export { signToken } from './tokens';

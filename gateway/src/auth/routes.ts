@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ConfirmEmailBody,
+  ImpersonateBody,
+  LoginBody,
+  MessageResponse,
+  ResetCompleteBody,
+  ResetRequestBody,
+  TokenResponse,
+  VerifyBody,
+  VerifyResponse,
+} from '../contracts';
+import { CONFIRMATION_SENT, confirmEmail, EMAIL_CONFIRMED, sendConfirmationLink } from './email-confirmation';
+import { authenticate, authOf } from './guards';
+import { impersonate } from './impersonation';
+import { login } from './login';
+import { completeReset, RESET_DONE, RESET_REQUESTED, sendResetLink } from './password-reset';
+import { loadSession, toSessionUser } from './session';
+import { revokeToken } from './session-cache';
+import { verifyToken } from './tokens';
+import { unauthorized } from '../errors';
+import { bearer, errorResponses } from '../lib/openapi';
+import { plainJsonSerializer } from '../lib/plain-json';
+
+const tags = ['auth'];
+export const SIGNED_OUT = 'You are signed out.';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Returns a bearer token (valid 12 h). Unknown e-mail and wrong password give the same 401. ' +
+          'Repeated failures per account or per client address give 429 with Retry-After.',
+        body: LoginBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    async (req) => ({ token: await login(deps, req.body.email, req.body.password, req.ip) }),
+  );
+
+  app.post(
+    '/verify',
+    {
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        tags,
+        summary: 'Check a token and load its session user',
+        description: 'Effective permissions, plan features, tenant and, for impersonation tokens, the impersonator.',
+        body: VerifyBody,
+        response: { 200: VerifyResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      const claims = await verifyToken(deps.config, req.body.token);
+      const session = claims ? await loadSession(deps.db, claims) : null;
+      if (!session) throw unauthorized();
+      return { user: toSessionUser(session) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Sign out: end this token',
+        description:
+          'The bearer token stops working at once, on every gateway process; other sessions of the user ' +
+          'stay signed in. A password reset ends all of them.',
+        response: { 200: MessageResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await revokeToken(deps.db, { jti: auth.token.jti, sub: auth.user.id, exp: auth.token.exp });
+      return { message: SIGNED_OUT };
+    },
+  );
+
+  app.post(
+    '/impersonate',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Get a token to act as another user',
+        description:
+          'Super admins may impersonate anyone but a super admin; tenant admins only users of their own tenant. ' +
+          'An impersonation token cannot start another impersonation.',
+        body: ImpersonateBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ token: await impersonate(deps, authOf(req), req.body.user_id) }),
+  );
+
+  app.post(
+    '/reset-request',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password-reset link',
+        description: `Always answers 200, whether or not the account exists. The link is \`<console>/reset/<user_id>/<token>\`, valid ${Math.round(deps.config.resetTokenTtlMs / 60_000)} minutes, single use.`,
+        body: ResetRequestBody,
+        response: { 200: MessageResponse, ...errorResponses(400) },
+      },
+    },
+    async (req) => {
+      const { email } = req.body;
+      deps.background.run(() => sendResetLink(deps, email));
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        description: 'Signs out every session of the user and voids every other reset link.',
+        body: ResetCompleteBody,
+        response: { 200: MessageResponse, ...errorResponses(400) },
+      },
+    },
+    async (req) => {
+      await completeReset(deps, req.body.user_id, req.body.reset_token, req.body.password);
+      return { message: RESET_DONE };
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the token from the confirmation e-mail',
+        body: ConfirmEmailBody,
+        response: { 200: MessageResponse, ...errorResponses(400) },
+      },
+    },
+    async (req) => {
+      await confirmEmail(deps, req.body.user_id, req.body.token);
+      return { message: EMAIL_CONFIRMED };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'E-mail a new confirmation link to the signed-in user',
+        description: 'The link is `<console>/confirm-email?user_id=..&token=..`. 409 when already confirmed.',
+        response: { 200: MessageResponse, ...errorResponses(401, 409, 429) },
+      },
+    },
+    async (req) => {
+      await sendConfirmationLink(deps, authOf(req).user);
+      return { message: CONFIRMATION_SENT };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+/**
+ * Each tenant's community row, kept in memory per process so GET /v1/communities/my-community costs
+ * no database query (on embedded PGlite every query runs on the main thread, about 1 ms), and dropped
+ * the moment it changes, the same way as the session cache (auth/session-cache.ts):
+ *
+ * - A trigger on communities (migration 0013) NOTIFYs `console_community` with `tenant:<id>` (or `all`)
+ *   on every insert, update or delete, cascades included; every gateway process LISTENs on its database
+ *   and drops what the message names.
+ * - The process that writes also calls {@link communityChanged} after its commit, so its own next read
+ *   sees the write without waiting for the notification.
+ * - While the listener is not confirmed (starting, connection lost), nothing is cached; a read that
+ *   raced an invalidation is not stored; entries live at most a minute, at most 10,000 of them.
+ * - Only found rows are cached: "no community yet" is read from the database every time.
+ *
+ * This is the one place that reads a tenant's community row for its owner (community-store.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { SessionCache } from '../../auth';
+import type { Database } from '../../db/index';
+import { listen } from '../../db/notifications';
+import { communities, type CommunityRow } from '../../db/schema';
+
+export const COMMUNITY_CHANNEL = 'console_community';
+
+const caches = new WeakMap<Database, { cache: SessionCache<CommunityRow>; started: Promise<void> }>();
+
+function entryOf(db: Database) {
+  let entry = caches.get(db);
+  if (!entry) {
+    const cache = new SessionCache<CommunityRow>();
+    const started = listen(db, COMMUNITY_CHANNEL, {
+      onMessage: (payload) => cache.invalidate(payload),
+      onState: (listening) => cache.setListening(listening),
+    }).then(
+      () => undefined,
+      () => cache.setListening(false),
+    );
+    entry = { cache, started };
+    caches.set(db, entry);
+  }
+  return entry;
+}
+
+/** The cache of a database, created (and subscribed) on first use. */
+export function communityCacheOf(db: Database): SessionCache<CommunityRow> {
+  return entryOf(db).cache;
+}
+
+/** Subscribes at start (the gateway's onReady), so the first reads are already kept. */
+export function startCommunityCache(db: Database): Promise<void> {
+  return entryOf(db).started;
+}
+
+/** The tenant's community row, from memory or the database. */
+export function cachedCommunityRow(db: Database, tenantId: string): Promise<CommunityRow | null> {
+  return communityCacheOf(db).load(tenantId, async () => {
+    const [row] = await db.select().from(communities).where(eq(communities.tenantId, tenantId));
+    return row ? { value: row, tenantId } : null;
+  });
+}
+
+/** After a committed write to a tenant's community: applied to this process at once. */
+export function communityChanged(db: Database, tenantId: string): void {
+  caches.get(db)?.cache.invalidate(`tenant:${tenantId}`);
+}
