@@ -30,9 +30,11 @@ function gate(label, cmd, args, env) {
 
 /** Node 20's test runner does not expand globs: list the files. */
 function testFiles(filter) {
-  const dir = filter === './gateway' ? 'test' : 'tests';
+  // The gateway's tests sit beside the code of their area (gateway/src/<area>/…/*.test.ts); e2e's in tests/.
+  const dir = filter === './gateway' ? 'src' : 'tests';
   return fs
-    .readdirSync(path.join(root, filter, dir))
+    .readdirSync(path.join(root, filter, dir), { recursive: true })
+    .map((f) => String(f).split(path.sep).join('/'))
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
     .map((f) => `${dir}/${f}`);

@@ -4,7 +4,7 @@
  * such a request's CPU. Only for answers a typed function builds field by field from the contract's
  * type (`toSessionUser`, `toCommunity`), so there is nothing for the schema to strip or convert; the
  * response schemas stay on the route for the OpenAPI document, and a test checks that each answer
- * equals its schema's parse (test/hot-routes.test.ts). Error answers are `{message, errors?}` objects
+ * equals its schema's parse (auth/hot-routes.test.ts). Error answers are `{message, errors?}` objects
  * made by errors.ts.
  */
 export function plainJsonSerializer(): (data: unknown) => string {
