@@ -3,17 +3,13 @@
 // recurring one fires; a gateway killed (SIGKILL) mid-job has the job run again after a restart and its
 // effect applied once; two gateways on one PostgreSQL server never run one job twice.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { GATEWAY_ROOT } from '../config';
 import { JobRunner } from './runner';
 import { startGateway, type TestGateway } from '../../test/helpers';
+import { exited, scratchDatabase, startGatewayProcess, type GatewayProcess } from '../../test/processes';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -123,64 +119,18 @@ describe('the job runner', () => {
 // Gateway processes (test/fixtures/jobs-gateway.ts: the real app with a `test.effect` queue)
 // ---------------------------------------------------------------------------------------------------
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
-  output: () => string;
-}
+type Child = GatewayProcess;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startChild(dataDir: string, databaseUrl: string | null): Promise<Child> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+/** The real app with a `test.effect` queue (test/fixtures/jobs-gateway.ts). */
+function startChild(dataDir: string, databaseUrl: string | null): Promise<Child> {
+  const env = {
     GATEWAY_DATA_DIR: dataDir,
-    PORT: String(port),
-    QUIET: '1',
     JWT_SECRET: 'jobs-test-secret-0123456789-abcdefghijkl',
     JOBS_POLL_SECONDS: '0.5',
     JOBS_SUPERVISE_SECONDS: '1',
     JOBS_HEARTBEAT_SECONDS: '10',
   };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/jobs-gateway.ts'], {
-    cwd: GATEWAY_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`gateway exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { proc, url, output: () => output };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > end) throw new Error(`gateway did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  return proc.exitCode !== null || proc.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => proc.once('exit', () => resolve()));
+  return startGatewayProcess('test/fixtures/jobs-gateway.ts', env, databaseUrl);
 }
 
 async function call<T>(child: Child, p: string, body?: unknown): Promise<T> {
@@ -207,20 +157,9 @@ describe('gateway processes', () => {
 
   before(async () => {
     if (!serverUrl) return;
-    const name = `jobs_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(serverUrl, 'jobs_test');
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
   });
   after(async () => {
     for (const child of children) {

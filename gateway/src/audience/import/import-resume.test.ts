@@ -3,19 +3,16 @@
 // runs as a child process (src/main.ts) on a data directory (PGlite) or a database (PostgreSQL,
 // with TEST_DATABASE_URL) that both lives share.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { GATEWAY_ROOT } from '../../config';
 import type { ImportJob } from '../../contracts';
 import { intOf, queryRows, type Queryable } from '../../lib/raw-sql';
 import { openDatabase } from '../../db/index';
+import { exited, scratchDatabase, startGatewayProcess } from '../../../test/processes';
 
 const ROWS = 100_000;
 const BATCH_ROWS = 500;
@@ -25,80 +22,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-resume-'));
 let databaseUrl: string | null = null;
 let dropDatabase: (() => Promise<void>) | null = null;
 let child: ChildProcess | null = null;
-let output = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function createDatabase(adminUrl: string): Promise<void> {
-  const name = `import_resume_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.end();
-  };
-}
+let output = (): string => '';
 
 /** Starts src/main.ts; resolves with its base URL once /health answers. */
 async function startChild(): Promise<string> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    GATEWAY_DATA_DIR: dataDir,
-    PORT: String(port),
-    GATEWAY_PORT: String(port),
-    QUIET: '1',
-    JWT_SECRET,
-    IMPORT_BATCH_ROWS: String(BATCH_ROWS),
-    IMPORT_POLL_MS: '100',
-    // On PostgreSQL a job whose runner stopped heartbeating is taken over after this long.
-    IMPORT_STALE_MS: '3000',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: GATEWAY_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`gateway exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return url;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > end) throw new Error(`gateway did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  return proc.exitCode !== null || proc.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => proc.once('exit', () => resolve()));
+  const env = { GATEWAY_DATA_DIR: dataDir, JWT_SECRET, IMPORT_BATCH_ROWS: String(BATCH_ROWS) };
+  const started = await startGatewayProcess('src/main.ts', env, databaseUrl);
+  child = started.proc;
+  output = started.output;
+  return started.url;
 }
 
 async function login(url: string): Promise<string> {
@@ -143,7 +75,10 @@ function buildFile(): { csv: string; valid: number; failed: number } {
 }
 
 before(async () => {
-  if (process.env.TEST_DATABASE_URL) await createDatabase(process.env.TEST_DATABASE_URL);
+  if (!process.env.TEST_DATABASE_URL) return;
+  const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL, 'import_resume');
+  databaseUrl = scratch.url;
+  dropDatabase = scratch.drop;
 });
 
 after(async () => {
@@ -204,7 +139,7 @@ it(
       if (Date.now() > end) throw new Error(`import did not finish: ${JSON.stringify(job)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    assert.equal(job.status, 'completed', `${job.error ?? ''}\n${output}`);
+    assert.equal(job.status, 'completed', `${job.error ?? ''}\n${output()}`);
     assert.ok(job.rows_done >= atKill.rows_done);
     assert.deepEqual(
       { rows: job.rows_done, created: job.created, updated: job.updated, skipped: job.skipped, failed: job.failed },

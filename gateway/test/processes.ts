@@ -1,0 +1,97 @@
+/**
+ * Real gateway processes for the tests that kill one (SIGKILL) or run two on one PostgreSQL server:
+ * a free port, a database of their own on the test server, a child process started and awaited on
+ * /health, and its exit.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { GATEWAY_ROOT } from '../src/config';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database on the PostgreSQL server at `adminUrl`: its URL and how to drop it. */
+export async function scratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
+export interface GatewayProcess {
+  proc: ChildProcess;
+  url: string;
+  /** Everything it printed so far. */
+  output: () => string;
+}
+
+/**
+ * Starts `script` (relative to gateway/, e.g. src/main.ts) as a gateway on a free port, on
+ * `databaseUrl` or else the PGlite in `env.GATEWAY_DATA_DIR`; resolves once /health answers.
+ */
+export async function startGatewayProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string | null,
+): Promise<GatewayProcess> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    QUIET: '1',
+    ...env,
+    PORT: String(port),
+    GATEWAY_PORT: String(port),
+  };
+  delete childEnv.DATABASE_URL;
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: GATEWAY_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`gateway exited (${proc.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { proc, url, output: () => output };
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > end) throw new Error(`gateway did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function exited(proc: ChildProcess): Promise<void> {
+  return proc.exitCode !== null || proc.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => proc.once('exit', () => resolve()));
+}
