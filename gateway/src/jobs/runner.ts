@@ -134,7 +134,10 @@ export class JobRunner {
     } else {
       throw new Error('the job runner needs PGlite or DATABASE_URL');
     }
-    this.boss.on('error', (error) => options.log.error({ err: error }, 'job runner error'));
+    // After stop() the database may close under a poll still in flight: that is the end, not an error.
+    this.boss.on('error', (error) => {
+      if (!this.stopped) options.log.error({ err: error }, 'job runner error');
+    });
   }
 
   get workers(): boolean {
