@@ -7,13 +7,10 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
   AffectedResponse,
-  ALL_LISTS_PER_PAGE,
   Contact,
   ContactPage,
-  CustomAttributePage,
   ListPage,
   type List,
-  MAX_ATTRIBUTES_PER_TENANT,
   MessageResponse,
   Segment,
   type BulkContactsBody,
@@ -21,6 +18,8 @@ import {
   type ContactInput,
 } from '@console/shared/contracts';
 import { filterSearchParams } from './contact-filter';
+import { allListsQuery } from '../lists/api';
+import { allAttributesQuery } from '../attributes/api';
 
 export type ContactQuery = Record<string, string | number>;
 
@@ -28,25 +27,9 @@ export const contactKeys = {
   all: ['contacts'] as const,
   page: (query: ContactQuery) => ['contacts', query] as const,
 };
-export const ALL_LISTS_KEY = ['lists', 'all'] as const;
-export const ALL_ATTRIBUTES_KEY = ['custom-attributes', 'all'] as const;
 
 export function fetchContacts(query: ContactQuery) {
   return api.get('/v1/contacts', ContactPage, query);
-}
-
-/** The spec's all-lists fetch (filters, selects, list names in the grid). */
-export function fetchAllLists() {
-  return api.get('/v1/lists', ListPage, { perPage: ALL_LISTS_PER_PAGE });
-}
-
-/** Every custom attribute of the tenant (at most MAX_ATTRIBUTES_PER_TENANT), by name. */
-export function fetchAllAttributes() {
-  return api.get('/v1/custom-attributes', CustomAttributePage, {
-    perPage: MAX_ATTRIBUTES_PER_TENANT,
-    sortField: 'name',
-    sortOrder: 'asc',
-  });
 }
 
 export function fetchSegment(id: string) {
@@ -83,12 +66,12 @@ const byName = (page: ListPage): List[] => [...page.records].sort((a, b) => a.na
 
 /** Every list, by name (the cache holds the page as fetched: the key is shared with other screens). */
 export function useAllLists() {
-  return useQuery({ queryKey: ALL_LISTS_KEY, queryFn: fetchAllLists, staleTime: 30_000, select: byName });
+  return useQuery({ ...allListsQuery(), select: byName });
 }
 
 /** Every custom attribute. Without the custom_attributes permission this fails: callers treat it as none. */
 export function useAllAttributes() {
-  return useQuery({ queryKey: ALL_ATTRIBUTES_KEY, queryFn: fetchAllAttributes, staleTime: 60_000, retry: false });
+  return useQuery(allAttributesQuery());
 }
 
 /** After contacts changed: grids, list member counts and segment counts may all differ. */

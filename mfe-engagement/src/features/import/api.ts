@@ -1,12 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api, saveBlob } from '@console/shared/api';
-import {
-  ALL_LISTS_PER_PAGE,
-  ImportJob,
-  ImportJobPage,
-  ListPage,
-  type StartImportBody,
-} from '@console/shared/contracts';
+import { ImportJob, ImportJobPage, type StartImportBody } from '@console/shared/contracts';
 
 /** Every query of this feature starts with this key: invalidate it after a change. */
 export const IMPORTS_KEY = ['imports'] as const;
@@ -39,10 +32,5 @@ export async function downloadFailures(id: string): Promise<void> {
   saveBlob(blob, `import-${id}-failures.csv`);
 }
 
-/** The spec's all-lists fetch (perPage 1000), for the target-list select. Shared key with the lists screens. */
-export const allListsQuery = () =>
-  queryOptions({
-    queryKey: ['lists', 'all'],
-    queryFn: () => api.get('/v1/lists', ListPage, { perPage: ALL_LISTS_PER_PAGE }),
-    staleTime: 30_000,
-  });
+/** The lists screens' all-lists query (one cache entry for every screen). */
+export { allListsQuery } from '../lists/api';

@@ -1,8 +1,9 @@
 /** The lists feature's calls and query keys (['lists', query], ['lists', id]; contacts under ['contacts', query]). */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
   AffectedResponse,
+  ALL_LISTS_PER_PAGE,
   ContactPage,
   List,
   ListPage,
@@ -23,6 +24,17 @@ function logged<T>(what: string, promise: Promise<T>): Promise<T> {
 export function fetchLists(query: ListQueryParams) {
   return logged('lists fetch', api.get('/v1/lists', ListPage, query));
 }
+
+/**
+ * The spec's all-lists fetch (perPage 1000): filters, selects and list names in the contacts grid,
+ * list rules of segments, the import's target list. One key, so every screen shares one cache entry.
+ */
+export const allListsQuery = () =>
+  queryOptions({
+    queryKey: ['lists', 'all'],
+    queryFn: () => api.get('/v1/lists', ListPage, { perPage: ALL_LISTS_PER_PAGE }),
+    staleTime: 30_000,
+  });
 
 export function fetchList(id: string) {
   return api.get(`/v1/lists/${encodeURIComponent(id)}`, List);

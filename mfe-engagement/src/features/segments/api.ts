@@ -1,8 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
-  ALL_LISTS_PER_PAGE,
-  ListPage,
   MessageResponse,
   Segment,
   SegmentPage,
@@ -28,13 +25,8 @@ export const deleteSegment = (id: string) => api.delete(path(id), MessageRespons
 export const previewSegment = (rule: SegmentGroup, limit = 10) =>
   api.post('/v1/segments/preview', SegmentPreview, { rule, limit });
 
-/** The spec's all-lists fetch (perPage 1000), for list-membership rules. Shared key with the lists screens. */
-export const allListsQuery = () =>
-  queryOptions({
-    queryKey: ['lists', 'all'],
-    queryFn: () => api.get('/v1/lists', ListPage, { perPage: ALL_LISTS_PER_PAGE }),
-    staleTime: 30_000,
-  });
-
 /** The tenant's custom attributes, as segment fields: the attributes screen's query (one cache key). */
 export { allAttributesQuery } from '../attributes/api';
+
+/** The lists screens' all-lists query (one cache entry for every screen). */
+export { allListsQuery } from '../lists/api';
