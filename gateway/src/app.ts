@@ -38,6 +38,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Declares more queues on the job runner before it starts (tests). */
   extraJobs?: (jobs: JobRunner) => void;
+  /** The time the services read (billing periods, due changes); a fixed clock in tests. */
+  clock?: () => Date;
 }
 
 /** The product areas, in the order their routes are registered. */
@@ -59,7 +61,13 @@ const DOCS_CSP = [
 ].join('; ');
 
 /** The gateway as a Fastify instance, not yet listening (tests and benchmarks build their own). */
-export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  mailer,
+  extraJobs,
+  clock = () => new Date(),
+}: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -84,7 +92,7 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
   if (!config.jobs.workers && !config.databaseUrl)
     app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
   // The services, built once here and handed to every area through `app.deps` (no area builds one).
-  const billing = createBillingProvider(db, config, app.log);
+  const billing = createBillingProvider(db, config, app.log, clock);
   const jobs = createJobs({ db, config, log: app.log, workers, billing: billing.provider, extra: extraJobs });
   const deps: Deps = {
     db,
@@ -95,6 +103,7 @@ export async function buildApp({ db, config, mailer, extraJobs }: BuildOptions):
     jobs,
     billing,
     storage: createStorage(db, config),
+    clock,
   };
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);

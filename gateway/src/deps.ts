@@ -22,6 +22,8 @@ export interface Deps {
   billing: BillingSetup;
   /** Where uploaded images go (local files or S3). */
   storage: Storage;
+  /** The time the services read; a fixed clock in tests (BuildOptions.clock). */
+  clock: () => Date;
 }
 
 declare module 'fastify' {

@@ -19,11 +19,12 @@ export function createBillingProvider(
   db: Database,
   config: Pick<Config, 'billing' | 'jwtSecret' | 'onboarding'>,
   log: Pick<FastifyBaseLogger, 'warn'> | null = null,
+  clock: () => Date = () => new Date(),
 ): BillingSetup {
   const stripe = config.billing.stripe;
   if (config.billing.provider === 'stripe' && stripe) {
-    return { provider: new StripeBillingProvider(db, createStripeClient(stripe), log), local: null };
+    return { provider: new StripeBillingProvider(db, createStripeClient(stripe), log, clock), local: null };
   }
-  const local = new LocalBillingProvider(db, config);
+  const local = new LocalBillingProvider(db, config, clock);
   return { provider: local, local };
 }
