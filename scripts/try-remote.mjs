@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm try <area> [--as <e-mail>] [--built]`: one area of the console on its own, for the team that
 // owns it. Starts the gateway on a fresh embedded database (demo data), the area's remote (webpack dev
-// server with reload; `--built` serves its production build instead), and the shell as a minimal host
+// server rebuilding on change; `--built` serves the existing build instead), and the shell as a minimal host
 // that knows only that remote; signs in a demo user and prints one address that opens the area signed in.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -73,11 +73,29 @@ export async function tryArea(areaName, { as, built = false, env: overrides = {}
   procs.push(
     built
       ? startApp(area.pkg, env)
-      : spawn('pnpm', ['exec', 'webpack', 'serve', '--mode', 'development', '--port', String(portOf(app, env))], {
-          cwd: path.join(root, area.pkg),
-          env,
-          stdio: ['ignore', 'ignore', 'inherit'],
-        }),
+      : // A production build that rebuilds on change (reload the page to see it): the shell hosting it is
+        // a production build, and a development remote's React (jsx-dev-runtime) does not run with it;
+        // no dev-server client either (its websocket is outside the shell's CSP).
+        spawn(
+          'pnpm',
+          [
+            'exec',
+            'webpack',
+            'serve',
+            '--mode',
+            'production',
+            '--no-hot',
+            '--no-live-reload',
+            '--no-client',
+            '--port',
+            String(portOf(app, env)),
+          ],
+          {
+            cwd: path.join(root, area.pkg),
+            env,
+            stdio: ['ignore', 'ignore', 'inherit'],
+          },
+        ),
   );
   const stop = () =>
     Promise.all(
