@@ -12,3 +12,6 @@ export interface StartedSystem {
 }
 export function startSystem(overrides?: Record<string, string | undefined>): Promise<StartedSystem>;
 export function startGateway(env: NodeJS.ProcessEnv): ChildProcess;
+export function startApp(pkg: string, env: NodeJS.ProcessEnv): ChildProcess;
+export function stopOne(p: ChildProcess): Promise<void>;
+export function waitFor(url: string, ms?: number): Promise<void>;

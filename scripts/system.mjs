@@ -8,7 +8,17 @@ import { APPS, GATEWAY, gatewayUrl, portOf } from './topology.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'gateway', 'node_modules', '.bin', 'tsx');
 
-async function waitFor(url, ms = 60_000) {
+/** Stops a child process (SIGTERM) and resolves when it has exited. */
+export function stopOne(p) {
+  return new Promise((resolve) => {
+    if (p.exitCode !== null || p.signalCode !== null) return resolve();
+    p.once('exit', () => resolve());
+    p.kill('SIGTERM');
+  });
+}
+
+/** Resolves once `url` answers 2xx; throws after `ms`. */
+export async function waitFor(url, ms = 60_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
@@ -51,12 +61,6 @@ export async function startSystem(overrides = {}) {
     waitFor(`${urls.gateway}/health`),
     ...APPS.map((a) => waitFor(`${urls[a.pkg]}/${a.pkg === 'shell' ? '' : 'mf-manifest.json'}`)),
   ]);
-  const stopOne = (p) =>
-    new Promise((resolve) => {
-      if (p.exitCode !== null || p.signalCode !== null) return resolve();
-      p.once('exit', () => resolve());
-      p.kill('SIGTERM');
-    });
   return {
     procs,
     env,

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { APPS, gatewayUrl, portOf } from './topology.mjs';
 import { DEMO_LOGINS } from './demo-logins.mjs';
-import { startApp, startGateway } from './system.mjs';
+import { startApp, startGateway, stopOne, waitFor } from './system.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,19 +22,6 @@ export const AREAS = {
   account: { pkg: 'mfe-account', start: '/account/profile', as: 'owner@acme.test' },
   admin: { pkg: 'mfe-admin', start: '/tenants', as: 'admin@console.test' },
 };
-
-async function waitFor(url, ms = 180_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 /** Signs the demo user in through the gateway's API and returns the session token. */
 async function demoToken(gateway, email) {
@@ -97,15 +84,14 @@ export async function tryArea(areaName, { as, built = false, env: overrides = {}
           },
         ),
   );
-  const stop = () =>
-    Promise.all(
-      procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))),
-    );
+  const stop = () => Promise.all(procs.map(stopOne));
+  // A first build of the remote takes a while on a small machine.
+  const BUILD_MS = 180_000;
   try {
     await waitFor(`${gatewayUrl(env)}/health`);
     env.TRY_SIGN_IN_TOKEN = await demoToken(gatewayUrl(env), as ?? area.as);
     procs.push(startApp('shell', env));
-    await Promise.all([waitFor(`${remoteUrl}/mf-manifest.json`), waitFor(`${env.CONSOLE_URL}/`)]);
+    await Promise.all([waitFor(`${remoteUrl}/mf-manifest.json`, BUILD_MS), waitFor(`${env.CONSOLE_URL}/`)]);
   } catch (error) {
     await stop();
     throw error;
