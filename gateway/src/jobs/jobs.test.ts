@@ -79,6 +79,8 @@ describe('the job runner', () => {
     // Backoff: about retryDelay × 2^n with jitter (pg-boss), polled every 0.5 s.
     assert.ok(b - a >= 450, `first retry after ${b - a} ms`);
     assert.ok(c - b >= 900, `second retry after ${c - b} ms`);
+    // A retry falls due without a NOTIFY: the worker's poll (0.5 s here) must find it, not a 30 s backstop.
+    assert.ok(c - a < 15_000, `the retries took ${c - a} ms`);
     const counts = (await jobs.counts()).find((q) => q.queue === 'test.failing');
     assert.equal(counts?.failed, 1);
   });
@@ -93,6 +95,7 @@ describe('the job runner', () => {
     await eventually(async () => runs.get('delayed'));
     const [ran = 0] = runs.get('delayed') ?? [];
     assert.ok(ran - sent >= 1900, `ran after ${ran - sent} ms`);
+    assert.ok(ran - sent < 10_000, `ran ${ran - sent} ms after it was sent, long after its time`);
   });
 
   it('a recurring (cron) job fires', async () => {

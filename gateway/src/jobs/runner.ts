@@ -201,6 +201,10 @@ export class JobRunner {
         queue,
         {
           pollingIntervalSeconds: this.options.config.jobs.pollSeconds,
+          // NOTIFY wakes a worker when a job is sent, not when a delayed job or a retry falls due:
+          // those are found by polling. pg-boss polls only every 30 s while NOTIFY is on unless told
+          // otherwise, which held retries and `startAfter` jobs up to 30 s past their time.
+          notifyPollingIntervalSeconds: this.options.config.jobs.pollSeconds,
           localConcurrency: options.concurrency ?? 1,
           batchSize,
           burstWhenBatchFull: batchSize > 1,
