@@ -23,6 +23,24 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
+/**
+ * Text that PostgreSQL can store as given: no NUL or other control characters (tab, line feed and
+ * carriage return are fine) and no lone UTF-16 surrogates (JSON can carry them; PostgreSQL cannot
+ * store NUL, and a lone surrogate would be changed to U+FFFD without a word). Every free-text field
+ * of every contract is built from this, so bad text is a 400 that names the field.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'Remove control characters and broken symbols from this text.';
+
+export function text(maxLength: number) {
+  return z.string().check(
+    z.refine((value) => !UNSTORABLE_TEXT.test(value), UNSTORABLE_TEXT_MESSAGE),
+    z.maxLength(maxLength),
+  );
+}
+
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 

@@ -8,3 +8,4 @@ export * from './segments';
 export * from './onboarding';
 export * from './billing';
 export * from './checkout';
+export * from './templates';
