@@ -167,7 +167,7 @@ function appConfig(app) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          experiments: { asyncStartup: true },
+          experiments: { asyncStartup: true, optimization: { target: 'web' } },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
