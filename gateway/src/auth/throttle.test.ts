@@ -98,15 +98,13 @@ describe('sign-in guessing limits', () => {
     const { email, password } = LOGINS.acmeOwner;
     assert.equal((await attempt(email, password, office)).status, 200);
     // 50 wrong passwords from the office on other accounts this hour.
-    await gw.handle.db
-      .insert(loginAttempts)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          email: `sprayed${i}@example.test`,
-          address: office,
-          createdAt: new Date(),
-        })),
-      );
+    await gw.handle.db.insert(loginAttempts).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        email: `sprayed${i}@example.test`,
+        address: office,
+        createdAt: new Date(),
+      })),
+    );
     assert.equal((await attempt(email, password, office)).status, 200, 'a colleague the account knows there');
     const stranger = await attempt('global@console.test', LOGINS.global.password, office);
     assert.equal(stranger.status, 429, 'an account that never signed in there waits');
