@@ -21,6 +21,8 @@ export interface ImportConfig {
   sliceMs: number;
   /** Uploaded files whose import was never started are deleted after this long. */
   uploadTtlMs: number;
+  /** A tenant's import files on disk (in flight, waiting, importing) stay within this many bytes. */
+  tenantLimitBytes: number;
 }
 
 /** The job runner (jobs/runner.ts): all background work. */
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),
       sliceMs: Math.max(1, int(env, 'IMPORT_SLICE_MS', 120_000)),
       uploadTtlMs: int(env, 'IMPORT_UPLOAD_TTL_SECONDS', 24 * 60 * 60) * 1000,
+      tenantLimitBytes: int(env, 'IMPORT_TENANT_LIMIT_BYTES', 1024 * 1024 * 1024),
     },
     jobs: {
       workers: !['off', '0', 'false'].includes((env.WORKERS ?? '').toLowerCase()),
