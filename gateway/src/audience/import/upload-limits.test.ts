@@ -11,7 +11,6 @@ import { type ImportJob } from '../../contracts';
 import { hashPassword } from '../../auth';
 import { importJobs, importUploads, tenants, users } from '../../db/schema';
 import { cleanupImports, IMPORT_HOUSEKEEPING_QUEUE, ORPHAN_GRACE_MS } from './import-runner';
-import { UPLOAD_MESSAGES } from './import-upload';
 import { UPLOAD_LIMIT_MESSAGE } from './upload-quota';
 import { type ErrorBody, startGateway, type TestGateway } from '../../../test/helpers';
 
