@@ -1,11 +1,13 @@
 // The checkout in Chromium against the started system (local provider): a new customer
-// opens /checkout/price_growup1_monthly without a session, fills in the account, is declined once on
-// the hosted payment page, pays with 4242…, lands on /checkout/success signed in to a GROW UP console
-// (Custom Domains unlocked), then signs out and in again with the new account.
+// opens /checkout/price_growup1_monthly without a session, fills in the account, is told to check the
+// e-mail, opens the payment link from it, is declined once on the hosted payment page, pays with 4242…,
+// lands on /checkout/success signed in to a GROW UP console (Custom Domains unlocked), then signs out
+// and in again with the new account. The same e-mail again gets the same answer, and a note by e-mail.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { cookieNames, launch, newSession, signIn } from '../lib/browser.ts';
+import { mailTo } from '../lib/outbox.ts';
 import { startTestSystem } from '../lib/system.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -33,6 +35,11 @@ async function customDomainsUnlocked(page: Page): Promise<void> {
   await page.locator('a[role="menuitem"][href="/account/custom-domains"]').waitFor();
   assert.equal(await page.getByRole('menuitem', { name: 'Custom Domains' }).getAttribute('data-locked'), null);
 }
+
+const CHECK_MAIL = (email: string) =>
+  `We have sent a message to ${email} with the next step. Open the link in it to continue. ` +
+  'If it does not arrive within a few minutes, look in your spam folder.';
+const PAYMENT_LINK = /https?:\/\/[^\s"<>]+\/billing\/checkout\/[^\s"<>]+/;
 
 async function payWith(page: Page, cardNumber: string): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);
@@ -81,6 +88,17 @@ describe('checkout', () => {
     await page.getByText('Use at least 10 characters.').waitFor();
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: CHECK_MAIL(OWNER.email) })
+      .waitFor();
+
+    // The payment link from the e-mail, opened in this browser (it kept the checkout's secret).
+    const mail = await mailTo(system.dataDir, OWNER.email, /Continue your Community Console subscription/);
+    const link = PAYMENT_LINK.exec(mail)?.[0];
+    assert.ok(link, 'a payment link in the e-mail');
+    await page.goto(link);
 
     // The local provider's hosted page: order summary, a declined card, then the good one.
     await page.waitForURL(/\/billing\/checkout\//);
@@ -128,7 +146,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  test('the same e-mail cannot check out again', async () => {
+  test('the same e-mail gets the same answer, and its owner an e-mail saying the account exists', async () => {
     const { page, context } = await newSession(browser, shellUrl);
     await page.goto('/checkout/price_basic1_monthly');
     await page.getByRole('heading', { name: 'Subscribe to BASIC' }).waitFor();
@@ -139,8 +157,16 @@ describe('checkout', () => {
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByLabel(/I accept the terms/).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByText('An account with this e-mail already exists. Sign in instead.').waitFor();
-    assert.equal(await page.getByLabel('Work e-mail').getAttribute('aria-invalid'), 'true');
+    // Word for word what a new address gets.
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: CHECK_MAIL(OWNER.email) })
+      .waitFor();
+    const mail = await mailTo(system.dataDir, OWNER.email, /You already have a Community Console account/);
+    assert.ok(mail.includes('An account with this e-mail already exists. Sign in instead.'));
+    assert.ok(mail.includes(`${shellUrl}/login`), 'a sign-in link');
+    assert.equal(PAYMENT_LINK.test(mail), false, 'nothing to pay');
     await context.close();
   });
 });

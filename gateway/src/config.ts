@@ -2,17 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GuessPolicy } from './auth/guess-policy';
 
 /** Root of the gateway package (where package.json lives). */
 export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface ThrottleConfig {
-  /** Sliding window for counting failed sign-ins. */
-  windowMs: number;
-  /** Failed attempts per account (e-mail) within the window before 429. */
-  accountMax: number;
-  /** Failed attempts per client address within the window before 429. */
-  addressMax: number;
+/** Password-guessing limits (auth/guess-policy.ts has the rule). */
+export interface ThrottleConfig extends GuessPolicy {
+  /** An address stays known-good for an account this long after its last sign-in from there. */
+  knownAddressMs: number;
 }
 
 /** CSV import jobs (see audience/import/import-runner.ts). */
@@ -23,6 +21,8 @@ export interface ImportConfig {
   sliceMs: number;
   /** Uploaded files whose import was never started are deleted after this long. */
   uploadTtlMs: number;
+  /** A tenant's import files on disk (in flight, waiting, importing) stay within this many bytes. */
+  tenantLimitBytes: number;
 }
 
 /** The job runner (jobs/runner.ts): all background work. */
@@ -180,9 +180,14 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Community Console <no-reply@console.test>',
     outboxDir: path.join(dataDir, 'outbox'),
     throttle: {
-      windowMs: int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * 60) * 1000,
-      accountMax: int(env, 'LOGIN_THROTTLE_ACCOUNT_MAX', 5),
-      addressMax: int(env, 'LOGIN_THROTTLE_ADDRESS_MAX', 30),
+      windowMs: Math.max(1, int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 60 * 60)) * 1000,
+      accountMax: int(env, 'LOGIN_THROTTLE_ACCOUNT_MAX', 10),
+      trustedReserve: int(env, 'LOGIN_THROTTLE_TRUSTED_RESERVE', 3),
+      trustedSlips: 1,
+      addressMax: int(env, 'LOGIN_THROTTLE_ADDRESS_MAX', 50),
+      freeFailures: int(env, 'LOGIN_THROTTLE_FREE_FAILURES', 3),
+      baseDelayMs: int(env, 'LOGIN_THROTTLE_DELAY_SECONDS', 15) * 1000,
+      knownAddressMs: int(env, 'LOGIN_KNOWN_ADDRESS_DAYS', 90) * 24 * 60 * 60 * 1000,
     },
     resetTokenTtlMs: int(env, 'RESET_TOKEN_TTL_SECONDS', 60 * 60) * 1000,
     confirmTokenTtlMs: int(env, 'CONFIRM_TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
@@ -193,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),
       sliceMs: Math.max(1, int(env, 'IMPORT_SLICE_MS', 120_000)),
       uploadTtlMs: int(env, 'IMPORT_UPLOAD_TTL_SECONDS', 24 * 60 * 60) * 1000,
+      tenantLimitBytes: int(env, 'IMPORT_TENANT_LIMIT_BYTES', 1024 * 1024 * 1024),
     },
     jobs: {
       workers: !['off', '0', 'false'].includes((env.WORKERS ?? '').toLowerCase()),

@@ -7,7 +7,7 @@ import Cookies from 'js-cookie';
 import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import { TENANT_PERMISSIONS, effectivePermissions } from '@console/shared/access';
 import { consoleStore, navigation } from '@console/shared/session';
-import { CHECKOUT_EMAIL_TAKEN, PLAN_FEATURES, type CheckoutSummary } from '@console/shared/contracts';
+import { CHECKOUT_CHECK_MAIL, PLAN_FEATURES, type CheckoutSummary } from '@console/shared/contracts';
 import { CheckoutPage } from '../src/pages/checkout';
 import { CheckoutSuccessPage } from '../src/pages/checkout-success';
 import { rememberCheckout } from '../src/checkout/api';
@@ -70,7 +70,7 @@ beforeEach(() => {
   navigation.assign = jest.fn();
   Cookies.remove('token');
   Cookies.remove('admin_token');
-  window.sessionStorage.clear();
+  window.localStorage.clear();
   consoleStore.setState({ user: null, token: null, busy: false, error: false, email: '', password: '' });
 });
 
@@ -181,7 +181,7 @@ describe('/checkout/:price_id', () => {
     expect(callsTo('POST /v1/checkout')).toHaveLength(0);
   });
 
-  test('busy while starting, then leaves for the payment page and keeps the secret in this tab', async () => {
+  test('busy while starting, then says to check the e-mail and keeps the secret in this browser', async () => {
     let release: (reply: Reply) => void = () => {};
     routes['POST /v1/checkout'] = () => new Promise<Reply>((resolve) => (release = resolve));
     renderCheckout('price_growup1_monthly');
@@ -199,33 +199,33 @@ describe('/checkout/:price_id', () => {
       email: 'rita@rocket.test',
       password: 'rocket-pass-2026',
     });
-    await act(async () =>
-      release(ok({ url: 'http://gw.test/billing/checkout/tok', session_id: SESSION, secret: 's3cret' })),
-    );
-    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('http://gw.test/billing/checkout/tok'));
-    expect(JSON.parse(window.sessionStorage.getItem('console-checkout') ?? 'null')).toEqual({
+    await act(async () => release(ok({ message: 'Check your e-mail.', session_id: SESSION, secret: 's3cret' })));
+    const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_CHECK_MAIL('rita@rocket.test'));
+    expect(screen.queryByRole('button', { name: /Continue to payment/ })).toBeNull();
+    expect(navigation.assign).not.toHaveBeenCalled();
+    expect(JSON.parse(window.localStorage.getItem('console-checkout') ?? 'null')).toEqual({
       sessionId: SESSION,
       secret: 's3cret',
     });
-    expect(screen.getByRole('button', { name: /Continue to payment/ })).toBeDisabled();
   });
 
-  test('server field errors show under their fields: an e-mail that already has an account', async () => {
+  test('server field errors show under their fields', async () => {
     routes['POST /v1/checkout'] = () => ({
-      status: 409,
-      body: { message: 'Invalid input', errors: { email: [CHECKOUT_EMAIL_TAKEN] } },
+      status: 400,
+      body: { message: 'Invalid input', errors: { tenant_name: ['Use at most 100 characters.'] } },
     });
     renderCheckout('price_growup1_monthly');
     await screen.findByRole('heading', { name: 'Subscribe to GROW UP' });
-    await fillForm({ 'Work e-mail': 'owner@acme.test' });
+    await fillForm();
     await submit();
-    const email = screen.getByLabelText('Work e-mail');
-    await waitFor(() => expect(email).toHaveAccessibleDescription(CHECKOUT_EMAIL_TAKEN));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveFocus();
+    const name = screen.getByLabelText('Community name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Use at most 100 characters.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
     expect(screen.queryByText('Invalid input')).toBeNull();
     expect(screen.getByRole('button', { name: /Continue to payment/ })).toBeEnabled();
-    expect(navigation.assign).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
@@ -263,7 +263,7 @@ describe('/checkout/success', () => {
     expect(lines.getByText('$242.50')).toBeInTheDocument();
     expect(lines.getByText('June 1, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your console' })).toHaveAttribute('href', '/');
-    expect(window.sessionStorage.getItem('console-checkout')).toBeNull();
+    expect(window.localStorage.getItem('console-checkout')).toBeNull();
   });
 
   test('used or too late (410): Sign in to continue, nobody signed in', async () => {
@@ -285,7 +285,7 @@ describe('/checkout/success', () => {
     );
   });
 
-  test('no secret in this tab, or no session id: a message and a sign-in link, no request', async () => {
+  test('no secret in this browser, or no session id: a message and a sign-in link, no request', async () => {
     const { unmount } = renderSuccess(`?session=${SESSION}`);
     expect(screen.getByRole('alert')).toHaveTextContent('Sign in to continue.');
     unmount();

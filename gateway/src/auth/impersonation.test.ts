@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SessionUser } from '../contracts';
+import { users } from '../db/schema';
 import { type ErrorBody, startGateway, type TestGateway, type Who } from '../../test/helpers';
 
 let gw: TestGateway;
@@ -43,15 +44,28 @@ describe('POST /v1/auth/impersonate', () => {
     assert.equal(v.body.user.impersonator?.email, 'owner@acme.test');
   });
 
-  it("tenant admin may not impersonate another tenant's user (403)", async () => {
-    const r = await impersonate(tokenOf('acmeOwner'), idOf('basicOwner'));
-    assert.equal(r.status, 403);
-    assert.match(r.body.message, /own tenant/);
-  });
-
-  it('nobody impersonates a super admin (403)', async () => {
-    assert.equal((await impersonate(tokenOf('acmeOwner'), idOf('admin'))).status, 403);
-    assert.equal((await impersonate(tokenOf('basicOwner'), idOf('admin'))).status, 403);
+  it("another tenant's user, a super admin and an unknown id are the same 404", async () => {
+    const unknown = await impersonate(tokenOf('acmeOwner'), '00000000-0000-4000-8000-000000000000');
+    assert.equal(unknown.status, 404);
+    for (const [caller, target] of [
+      ['acmeOwner', 'basicOwner'],
+      ['acmeOwner', 'admin'],
+      ['basicOwner', 'admin'],
+    ] as const) {
+      const r = await impersonate(tokenOf(caller), idOf(target));
+      assert.equal(r.status, 404, `${caller} -> ${target}`);
+      assert.equal(r.text, unknown.text, `${caller} -> ${target}: the same body`);
+    }
+    // A super admin impersonating another super admin: the same 404 as an unknown id.
+    const [other] = await gw.handle.db
+      .insert(users)
+      .values({ email: 'second-admin@console.test', passwordHash: 'x', role: 'super_admin', permissions: [] })
+      .returning({ id: users.id });
+    assert.ok(other);
+    const admins = await impersonate(tokenOf('admin'), other.id);
+    const nobody = await impersonate(tokenOf('admin'), '00000000-0000-4000-8000-000000000000');
+    assert.equal(admins.status, 404);
+    assert.equal(admins.text, nobody.text);
   });
 
   it('staff and global admins may not impersonate (403)', async () => {

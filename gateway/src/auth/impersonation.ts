@@ -1,10 +1,16 @@
 import type { Deps } from '../deps';
 import { findUserById } from '../db/users';
 import { badRequest, forbidden, notFound } from '../errors';
-import { impersonationDenial, type AuthContext } from './session';
+import { mayImpersonate, type AuthContext } from './session';
+
+export const USER_NOT_FOUND = 'User not found.';
 import { signToken } from './tokens';
 
-/** A token for `targetId` that records the caller as impersonator, if the rules allow it. */
+/**
+ * A token for `targetId` that records the caller as impersonator, if the rules allow it. What the caller
+ * may do at all (403) and impersonating oneself (400) are told apart; every target the caller may not
+ * impersonate is the same 404.
+ */
 export async function impersonate(deps: Deps, caller: AuthContext, targetId: string): Promise<string> {
   if (caller.impersonatorId) throw forbidden('Stop impersonating before you impersonate someone else.');
   const admin = { id: caller.user.id, role: caller.user.role, tenantId: caller.tenantId };
@@ -14,10 +20,12 @@ export async function impersonate(deps: Deps, caller: AuthContext, targetId: str
   if (targetId === admin.id) {
     throw badRequest('You cannot impersonate yourself.', { user_id: ['You cannot impersonate yourself.'] });
   }
+  // Unknown, a super admin, another tenant's user: one answer, so the call tells nothing about users
+  // the caller may not impersonate (the console shows its generic error state, spec section 4).
   const target = await findUserById(deps.db, targetId);
-  if (!target) throw notFound('User not found.');
-  const denial = impersonationDenial(admin, { id: target.id, role: target.role, tenantId: target.tenantId });
-  if (denial) throw forbidden(denial);
+  if (!target || !mayImpersonate(admin, { id: target.id, role: target.role, tenantId: target.tenantId })) {
+    throw notFound(USER_NOT_FOUND);
+  }
   return signToken(deps.config, {
     userId: target.id,
     tenantId: target.tenantId,

@@ -9,5 +9,6 @@ export const authArea: FastifyPluginAsync = async (app) => {
 // What other areas use from this one.
 export { requireAnyPermission, requirePermission, tenantOf, authOf, authenticate } from './guards';
 export { sessionChanged, SessionCache } from './session-cache';
-export { hashPassword } from './passwords';
+export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+export { guardedPasswordCheck, TOO_MANY_PASSWORD_CHECKS } from './throttle';
 export { signToken } from './tokens';

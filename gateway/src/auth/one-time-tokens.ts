@@ -42,6 +42,29 @@ export async function countIssuedSince(
   return row?.n ?? 0;
 }
 
+/** Whether the token is usable (right user and purpose, unused, unexpired), without using it. */
+export async function oneTimeTokenUsable(
+  db: Database,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  token: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Use a token once: true when it belonged to this user and purpose, was unused and unexpired. The
  * single UPDATE makes a second use fail even when two requests race.

@@ -4,7 +4,16 @@ import { users } from '../db/schema';
 import { findUserByEmail } from '../db/users';
 import { badRequest } from '../errors';
 import { passwordResetMail } from '../mail/messages';
-import { consumeOneTimeToken, countIssuedSince, issueOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
+import { clientKey } from '../lib/client-key';
+import { isUuid } from '../lib/db-helpers';
+import type { WindowThrottle } from '../lib/window-throttle';
+import {
+  consumeOneTimeToken,
+  countIssuedSince,
+  issueOneTimeToken,
+  oneTimeTokenUsable,
+  revokeOneTimeTokens,
+} from './one-time-tokens';
 import { hashPassword } from './passwords';
 import { sessionChanged } from './session-cache';
 
@@ -32,18 +41,45 @@ export async function sendResetLink(deps: Deps, email: string): Promise<void> {
   );
 }
 
-/** Set a new password with a reset token (once); every other reset link and every session dies. */
-export async function completeReset(deps: Deps, userId: string, resetToken: string, password: string): Promise<void> {
+/** Attempts to set a new password per client address, and per account, in the throttle window. */
+export const RESET_ADDRESS_MAX = 20;
+export const RESET_USER_MAX = 10;
+export const TOO_MANY_RESETS = 'Too many attempts to reset a password. Please try again later.';
+
+/**
+ * Set a new password with a reset token (once); every other reset link and every session dies, and
+ * the client address becomes known-good for signing in (the person there holds the account's mail).
+ * Throttled per client address and per account before anything else; the token is checked before the
+ * password is hashed, so a wrong token costs one indexed read and never an argon2 hash.
+ */
+export async function completeReset(
+  deps: Deps,
+  throttle: WindowThrottle,
+  request: { userId: string; resetToken: string; password: string; ip: string },
+): Promise<void> {
+  const { userId, resetToken, password, ip } = request;
+  await throttle.enforce(
+    [
+      { key: `reset:address:${clientKey(ip)}`, max: RESET_ADDRESS_MAX },
+      { key: `reset:user:${userId.toLowerCase()}`, max: RESET_USER_MAX },
+    ],
+    TOO_MANY_RESETS,
+  );
+  const badToken = () => badRequest(BAD_RESET_TOKEN, { reset_token: [BAD_RESET_TOKEN] });
+  if (!isUuid(userId) || !(await oneTimeTokenUsable(deps.db, userId, 'password_reset', resetToken))) throw badToken();
   const passwordHash = await hashPassword(password);
-  const ok = await deps.db.transaction(async (tx) => {
-    if (!(await consumeOneTimeToken(tx, userId, 'password_reset', resetToken))) return false;
-    await tx
+  const email = await deps.db.transaction(async (tx) => {
+    if (!(await consumeOneTimeToken(tx, userId, 'password_reset', resetToken))) return null;
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
     await revokeOneTimeTokens(tx, userId, 'password_reset');
-    return true;
+    return user?.email ?? null;
   });
-  if (!ok) throw badRequest(BAD_RESET_TOKEN, { reset_token: [BAD_RESET_TOKEN] });
+  // Used meanwhile by a request racing this one.
+  if (email === null) throw badToken();
   sessionChanged(deps.db, `user:${userId}`);
+  await deps.throttle.trust(email.toLowerCase(), ip);
 }

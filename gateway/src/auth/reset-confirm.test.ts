@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../contracts';
-import { oneTimeTokens, users } from '../db/schema';
+import { loginAttempts, oneTimeTokens, users } from '../db/schema';
 import { type ErrorBody, linkIn, startGateway, type TestGateway } from '../../test/helpers';
 
 let gw: TestGateway;
 before(async () => {
-  gw = await startGateway({ CONSOLE_URL: 'http://console.example:3000' });
+  gw = await startGateway({ CONSOLE_URL: 'http://console.example:3000', TRUST_PROXY: '1' });
 });
 after(() => gw.close());
 
@@ -94,6 +94,45 @@ describe('password reset', () => {
     const expired = await reset(userId, token);
     assert.equal(expired.status, 400);
     assert.ok(expired.body.errors?.reset_token?.length);
+  });
+});
+
+describe('password reset limits', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const reset = (user_id: string, reset_token: string, address: string, password = 'whatever-pass-2026') =>
+    gw.post<ErrorBody>('/v1/auth/reset', { user_id, reset_token, password }, null, from(address));
+
+  it('refuses the 21st attempt from one address and the 11th for one user within the hour (429)', async () => {
+    const someone = '00000000-0000-4000-8000-00000000aaaa';
+    for (let i = 0; i < 20; i++) {
+      const r = await reset(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `wrong-${i}`, '10.7.0.1');
+      assert.equal(r.status, 400, r.text);
+    }
+    const held = await reset(someone, 'wrong', '10.7.0.1');
+    assert.equal(held.status, 429);
+    assert.ok(Number(held.headers.get('retry-after')) > 0);
+    for (let i = 0; i < 10; i++) assert.equal((await reset(someone, `wrong-${i}`, `10.7.1.${i}`)).status, 400);
+    assert.equal((await reset(someone, 'wrong', '10.7.2.1')).status, 429, 'per user, from any address');
+  });
+
+  it('a reset from an address lets the owner sign in there while strangers are held', async () => {
+    const email = 'owner@acme.test';
+    const login = (password: string, address: string) =>
+      gw.post('/v1/auth/login', { email, password }, null, from(address));
+    // Strangers use up their share of guesses (delays waited out by ageing the failures).
+    for (let i = 0; i < 7; i++) {
+      assert.equal((await login(`guess-${i}`, `10.8.0.${i}`)).status, 401);
+      await gw.handle.db
+        .update(loginAttempts)
+        .set({ createdAt: sql`${loginAttempts.createdAt} - interval '3 minutes'` })
+        .where(eq(loginAttempts.email, email));
+    }
+    assert.equal((await login('owner-pass-2026', '10.8.1.1')).status, 429, 'held for strangers');
+    await gw.post('/v1/auth/reset-request', { email });
+    const { userId, token } = parseResetLink(linkIn(await gw.waitForMail(email, /reset/i, 2), resetLinkPrefix));
+    assert.equal((await reset(userId, token, '10.8.1.1', 'acme-new-pass-2026')).status, 200);
+    assert.equal((await login('acme-new-pass-2026', '10.8.1.1')).status, 200, 'the reset address is known now');
+    assert.equal((await login('acme-new-pass-2026', '10.8.2.1')).status, 429, 'other strangers still wait');
   });
 });
 

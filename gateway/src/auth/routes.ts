@@ -14,19 +14,29 @@ import { CONFIRMATION_SENT, confirmEmail, EMAIL_CONFIRMED, sendConfirmationLink 
 import { authenticate, authOf } from './guards';
 import { impersonate } from './impersonation';
 import { login } from './login';
-import { completeReset, RESET_DONE, RESET_REQUESTED, sendResetLink } from './password-reset';
+import {
+  completeReset,
+  RESET_ADDRESS_MAX,
+  RESET_DONE,
+  RESET_REQUESTED,
+  RESET_USER_MAX,
+  sendResetLink,
+} from './password-reset';
 import { loadSession, toSessionUser } from './session';
 import { revokeToken } from './session-cache';
 import { verifyToken } from './tokens';
 import { unauthorized } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 import { plainJsonSerializer } from '../lib/plain-json';
+import { WindowThrottle } from '../lib/window-throttle';
 
 const tags = ['auth'];
 export const SIGNED_OUT = 'You are signed out.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
+  // The public throttle's one-hour window (every fixed-window counter shares one window length).
+  const resetThrottle = new WindowThrottle(deps.db, deps.config.onboarding.signupWindowMs);
 
   app.post(
     '/login',
@@ -95,7 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Get a token to act as another user',
         description:
           'Super admins may impersonate anyone but a super admin; tenant admins only users of their own tenant. ' +
-          'An impersonation token cannot start another impersonation.',
+          'An impersonation token cannot start another impersonation (403), nor can other roles (403). Any ' +
+          'user the caller may not impersonate is 404, like an unknown one.',
         body: ImpersonateBody,
         response: { 200: TokenResponse, ...errorResponses(400, 401, 403, 404) },
       },
@@ -127,13 +138,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a new password with a reset token',
-        description: 'Signs out every session of the user and voids every other reset link.',
+        description:
+          'Signs out every session of the user and voids every other reset link. The client address then ' +
+          'counts as one the account signs in from (see the sign-in limits). 429 with Retry-After after ' +
+          `${RESET_ADDRESS_MAX} attempts from one address or ${RESET_USER_MAX} for one user in an hour.`,
         body: ResetCompleteBody,
-        response: { 200: MessageResponse, ...errorResponses(400) },
+        response: { 200: MessageResponse, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
-      await completeReset(deps, req.body.user_id, req.body.reset_token, req.body.password);
+      const { user_id: userId, reset_token: resetToken, password } = req.body;
+      await completeReset(deps, resetThrottle, { userId, resetToken, password, ip: req.ip });
       return { message: RESET_DONE };
     },
   );

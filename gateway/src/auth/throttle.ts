@@ -1,20 +1,36 @@
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+/**
+ * Password-guessing limits, stored in the database so every gateway process (and a restart) sees the
+ * same counts: the rule is auth/guess-policy.ts; this is its bookkeeping.
+ *
+ * Each account's decision runs in a short transaction holding an advisory lock on the account, so two
+ * processes cannot both take its last allowed guess. A check is recorded before the password is
+ * checked and counts as a failure until it succeeds. A refused request records nothing: it checked no
+ * password, so a stranger hammering an account neither guesses nor keeps its owner out.
+ */
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ThrottleConfig } from '../config';
 import type { Database } from '../db/index';
-import { loginAttempts } from '../db/schema';
+import { loginAttempts, loginKnownAddresses } from '../db/schema';
+import { HttpError } from '../errors';
+import { clientKey } from '../lib/client-key';
+import { decideGuess } from './guess-policy';
 
 export interface Throttled {
   retryAfterSeconds: number;
 }
 
-/**
- * Sign-in throttling per account (e-mail, known or not) and per client address, stored in the
- * database so it holds across restarts and gateway processes.
- *
- * Each attempt is recorded *before* the password is checked and counts as a failure until it
- * succeeds, so parallel guesses cannot slip past the limit. A success removes its own record and
- * clears the account's earlier failures (they still count for the address).
- */
+export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts.';
+export const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords.';
+
+/** 429 with Retry-After and a sentence saying how long to wait. */
+export function tooManyAttempts(lead: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return new HttpError(429, `${lead} Please wait ${wait} and try again, or reset your password.`, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
 export class LoginThrottle {
   private lastPrune = 0;
 
@@ -23,61 +39,114 @@ export class LoginThrottle {
     private readonly settings: ThrottleConfig,
   ) {}
 
-  /** Reserve an attempt: its id, or how long to wait when the account or the address is locked. */
-  async begin(email: string, address: string): Promise<{ attemptId: string } | Throttled> {
-    await this.prune();
-    const [row] = await this.db
-      .insert(loginAttempts)
-      .values({ email, address, createdAt: new Date() })
-      .returning({ id: loginAttempts.id });
-    if (!row) throw new Error('login attempt was not recorded');
-    const since = new Date(Date.now() - this.settings.windowMs);
-    const waits = await Promise.all([
-      this.waitFor(
-        and(eq(loginAttempts.email, email), eq(loginAttempts.accountCleared, false)),
-        row.id,
-        since,
-        this.settings.accountMax,
-      ),
-      this.waitFor(eq(loginAttempts.address, address), row.id, since, this.settings.addressMax),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      // A refused attempt does not count: the lock ends when the window moves past old failures.
-      await this.db.delete(loginAttempts).where(eq(loginAttempts.id, row.id));
-      return { retryAfterSeconds: wait };
-    }
-    return { attemptId: row.id };
+  /** Reserve a password check for `account` (a lower-case e-mail) from `ip`: its id, or how long to wait. */
+  async begin(account: string, ip: string): Promise<{ attemptId: string } | Throttled> {
+    const now = Date.now();
+    await this.prune(now);
+    const address = clientKey(ip);
+    const { windowMs, addressMax, knownAddressMs } = this.settings;
+    const since = new Date(now - windowMs);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${account}`}, 0))`);
+      const failures = await tx
+        .select({ at: loginAttempts.createdAt, address: loginAttempts.address, forgiven: loginAttempts.forgiven })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.email, account), gt(loginAttempts.createdAt, since)));
+      const known = await tx
+        .select({ address: loginKnownAddresses.address })
+        .from(loginKnownAddresses)
+        .where(
+          and(
+            eq(loginKnownAddresses.email, account),
+            eq(loginKnownAddresses.address, address),
+            gt(loginKnownAddresses.lastSuccessAt, new Date(now - knownAddressMs)),
+          ),
+        );
+      const fromAddress = await tx
+        .select({ at: loginAttempts.createdAt })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.address, address), gt(loginAttempts.createdAt, since)))
+        .orderBy(desc(loginAttempts.createdAt))
+        .limit(Math.max(1, addressMax));
+      const decision = decideGuess(
+        {
+          now,
+          address,
+          accountFailures: failures.map((f) => ({ ...f, at: f.at.getTime() })),
+          addressFailures: fromAddress.map((f) => f.at.getTime()),
+          knownAddress: known.length > 0,
+        },
+        this.settings,
+      );
+      if (!decision.allowed) {
+        const ms = Math.min(decision.retryAfterMs, windowMs);
+        return { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+      }
+      const [row] = await tx
+        .insert(loginAttempts)
+        .values({ email: account, address, createdAt: new Date(now) })
+        .returning({ id: loginAttempts.id });
+      if (!row) throw new Error('login attempt was not recorded');
+      return { attemptId: row.id };
+    });
   }
 
-  /** The password was right: forget this attempt and clear the account's failures. */
-  async succeeded(attemptId: string, email: string): Promise<void> {
+  /** The password was right: this check was no failure, and the address is known-good for the account. */
+  async succeeded(attemptId: string, account: string, ip: string): Promise<void> {
     await this.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+    await this.trust(account, ip);
+  }
+
+  /**
+   * The person at `ip` proved to own the account (right password, or a password reset from its e-mail):
+   * the address is known-good and its earlier failures on the account were typos. They still count
+   * towards the account's hourly limit.
+   */
+  async trust(account: string, ip: string): Promise<void> {
+    const address = clientKey(ip);
+    const now = new Date();
     await this.db
       .update(loginAttempts)
-      .set({ accountCleared: true })
-      .where(and(eq(loginAttempts.email, email), eq(loginAttempts.accountCleared, false)));
+      .set({ forgiven: true })
+      .where(
+        and(eq(loginAttempts.email, account), eq(loginAttempts.address, address), eq(loginAttempts.forgiven, false)),
+      );
+    await this.db
+      .insert(loginKnownAddresses)
+      .values({ email: account, address, lastSuccessAt: now })
+      .onConflictDoUpdate({
+        target: [loginKnownAddresses.email, loginKnownAddresses.address],
+        set: { lastSuccessAt: now },
+      });
   }
 
-  /** Seconds until fewer than `max` earlier failures remain in the window (0: not locked). */
-  private async waitFor(scope: ReturnType<typeof and>, ownId: string, since: Date, max: number): Promise<number> {
-    const rows = await this.db
-      .select({ createdAt: loginAttempts.createdAt })
-      .from(loginAttempts)
-      .where(and(scope, ne(loginAttempts.id, ownId), gt(loginAttempts.createdAt, since)))
-      .orderBy(desc(loginAttempts.createdAt))
-      .limit(max);
-    if (rows.length < max) return 0;
-    const oldest = rows[rows.length - 1];
-    if (!oldest) return 1; // max is 0: signing in is switched off
-    return Math.max(1, Math.ceil((oldest.createdAt.getTime() + this.settings.windowMs - Date.now()) / 1000));
-  }
-
-  /** Drop records that no longer count, at most once a minute. */
-  private async prune(): Promise<void> {
-    const now = Date.now();
+  /** Drop failures out of the window and addresses not used for long, at most once a minute. */
+  private async prune(now: number): Promise<void> {
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
     await this.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now - this.settings.windowMs)));
+    await this.db
+      .delete(loginKnownAddresses)
+      .where(lt(loginKnownAddresses.lastSuccessAt, new Date(now - this.settings.knownAddressMs)));
   }
+}
+
+/**
+ * A password check under the guessing limits, for sign-in and for any check of a current password
+ * (`account` is the lower-case e-mail: guesses through either route count together). Throws 429
+ * (`lead` plus how long to wait) without checking when the limits say so; otherwise runs `check`
+ * and answers its result, recording a failure or a success.
+ */
+export async function guardedPasswordCheck(
+  throttle: LoginThrottle,
+  account: string,
+  ip: string,
+  check: () => Promise<boolean>,
+  lead = TOO_MANY_PASSWORD_CHECKS,
+): Promise<boolean> {
+  const attempt = await throttle.begin(account, ip);
+  if ('retryAfterSeconds' in attempt) throw tooManyAttempts(lead, attempt.retryAfterSeconds);
+  const ok = await check();
+  if (ok) await throttle.succeeded(attempt.attemptId, account, ip);
+  return ok;
 }

@@ -10,6 +10,7 @@ import { sendHtml } from '../lib/html-reply';
  *   tenant and its owner (checkout-service.ts) and redirects to the console's /checkout/success.
  * - POST /v1/checkout/{id}/complete: once per paid checkout, a session token for the new owner.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -37,6 +38,8 @@ const tags = ['checkout'];
 /** Checkouts started per client address and throttle window (the public sign-up window, an hour by default). */
 export const CHECKOUT_ADDRESS_MAX = 20;
 export const TOO_MANY_CHECKOUTS = 'Too many checkouts from here. Please try again later.';
+/** Checkout e-mails to one address per throttle window. */
+export const CHECKOUT_MAILS_PER_ADDRESS = 5;
 
 const IdParams = z.object({ id: z.uuid({ error: 'Unknown checkout.' }) });
 // A wildcard, not `:token`: tokens exceed the router's 100-character parameters.
@@ -62,13 +65,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start a checkout for a new subscription (no session)',
         description:
-          'Validates the order and the future owner account, stores a pending checkout (the password only as ' +
-          'its hash) and answers the payment provider’s hosted payment page (`url`). Keep `session_id` and ' +
-          '`secret`: after payment the console trades them once for a session token ' +
-          '(`POST /v1/checkout/{id}/complete`). 400 for an unknown price, 409 with a field error when the ' +
-          'e-mail already has an account, 429 when too many checkouts come from one address.',
+          'Validates the order and the future owner account and stores a pending checkout (the password only ' +
+          'as its hash). The answer is the same whether or not the e-mail already has an account: the next ' +
+          'step goes to that address by e-mail (the link to the payment provider’s hosted page, or a note ' +
+          'that an account exists, with sign-in and reset links). Keep `session_id` and `secret`: after ' +
+          'payment the console trades them once for a session token (`POST /v1/checkout/{id}/complete`). ' +
+          '400 for an unknown price or bad fields, 429 when too many checkouts come from one address.',
         body: CheckoutBody,
-        response: { 200: CheckoutStarted, ...errorResponses(400, 409, 429) },
+        response: { 200: CheckoutStarted, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
@@ -76,7 +80,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         [{ key: `checkout:address:${clientKey(req.ip)}`, max: CHECKOUT_ADDRESS_MAX }],
         TOO_MANY_CHECKOUTS,
       );
-      return checkout.start(req.body);
+      const { started, session } = await checkout.start(req.body);
+      // Not waited for: the answer takes the same time whether or not the address has an account.
+      app.deps.background.run(async () => {
+        // A few mails per address and hour; more checkouts are answered the same but mail nothing.
+        const key = `checkout:mail:${createHash('sha256').update(session.email.toLowerCase()).digest('hex')}`;
+        if ((await throttle.hit({ key, max: CHECKOUT_MAILS_PER_ADDRESS })) > 0) return;
+        await app.deps.mailer.send(await checkout.nextStepMail(session, config.consoleUrl));
+      });
+      return started;
     },
   );
 

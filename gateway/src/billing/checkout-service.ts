@@ -29,6 +29,8 @@ import { findUserByEmail } from '../db/users';
 import { hashPassword } from '../auth';
 import { signToken } from '../auth';
 import { conflict, HttpError, notFound } from '../errors';
+import type { Mail } from '../mail/mailer';
+import { checkoutAccountExistsMail, checkoutPaymentMail } from '../mail/messages';
 import { loadCatalogue, type StoredPrice } from './catalogue-store';
 import type { CheckoutProvider, PaymentConfirmation } from './checkout-provider';
 import { dollars, periodEnd } from './proration';
@@ -43,6 +45,7 @@ export const COMPLETE_TTL_MS = 30 * 60 * 1000;
 const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
 
 export const CHECKOUT_NOT_FOUND = 'This checkout does not exist.';
+export const CHECKOUT_STARTED = 'Check your e-mail: we have sent the next step to the address you gave.';
 export const CHECKOUT_NOT_PAID = 'This checkout has not been paid yet.';
 export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again.';
 export const COMPLETE_GONE = 'This checkout has already been used to sign in, or too long ago. Sign in to continue.';
@@ -86,15 +89,16 @@ export class CheckoutService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Validates the order, stores a pending checkout and answers the provider's payment page. */
-  async start(body: CheckoutBody): Promise<CheckoutStarted> {
+  /**
+   * Validates the order and stores a pending checkout: the same work and the same answer whether or not
+   * the e-mail already has an account, so the answer tells nobody which addresses have one. What
+   * differs goes by e-mail (`nextStepMail`, sent by the caller without waiting for it).
+   */
+  async start(body: CheckoutBody): Promise<{ started: CheckoutStarted; session: CheckoutSessionRow }> {
     const now = this.clock();
     await this.prune(now);
     const price = (await loadCatalogue(this.db)).prices.get(body.price_id);
     if (!price) throw unknownPriceField();
-    if (await findUserByEmail(this.db, body.email)) {
-      throw conflict('Invalid input', { email: [CHECKOUT_EMAIL_TAKEN] });
-    }
     // Hashed now: the password itself is never stored.
     const passwordHash = await hashPassword(body.password);
     const secret = randomBytes(32).toString('base64url');
@@ -113,6 +117,25 @@ export class CheckoutService {
       })
       .returning();
     if (!session) throw new Error('checkout session was not stored');
+    return { started: { message: CHECKOUT_STARTED, session_id: session.id, secret }, session };
+  }
+
+  /**
+   * The e-mail that carries a started checkout on: the payment page's link for a new address; for an
+   * address that has an account, a note saying so with sign-in and reset links (that checkout is never
+   * payable: no link to its payment page exists, and the password given with it is dropped).
+   */
+  async nextStepMail(session: CheckoutSessionRow, consoleUrl: string): Promise<Mail> {
+    const price = (await loadCatalogue(this.db)).prices.get(session.priceId);
+    if (!price) throw unknownPrice();
+    const owner = await findUserByEmail(this.db, session.email);
+    if (owner) {
+      await this.db.update(checkoutSessions).set({ passwordHash: '' }).where(eq(checkoutSessions.id, session.id));
+      return checkoutAccountExistsMail(owner.email, owner.firstName, CHECKOUT_EMAIL_TAKEN, {
+        signIn: `${consoleUrl}/login`,
+        reset: `${consoleUrl}/reset`,
+      });
+    }
     const url = await this.provider.paymentPageUrl({
       sessionId: session.id,
       price,
@@ -120,7 +143,14 @@ export class CheckoutService {
       tenantName: session.tenantName,
       expiresAt: session.expiresAt,
     });
-    return { url, session_id: session.id, secret };
+    const minutes = Math.max(1, Math.round((session.expiresAt.getTime() - this.clock().getTime()) / 60_000));
+    return checkoutPaymentMail(
+      session.email,
+      session.firstName,
+      { planDescription: describePrice(price), communityName: session.tenantName },
+      url,
+      minutes,
+    );
   }
 
   /**

@@ -31,7 +31,7 @@ import {
   users,
 } from '../db/schema';
 import { CHECKOUT_ADDRESS_MAX, TOO_MANY_CHECKOUTS } from './checkout-routes';
-import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
+import { type ErrorBody, linkIn, startGateway, type TestGateway } from '../../test/helpers';
 
 let gw: TestGateway;
 before(async () => {
@@ -58,11 +58,18 @@ const order = (over: Record<string, string> = {}) => {
   };
 };
 const start = (body: unknown) => gw.post<CheckoutStarted & ErrorBody>('/v1/checkout', body);
+const PAYMENT_MAIL = /^Continue your Community Console subscription$/;
+const mailsTo = new Map<string, number>();
+/** A started checkout, with the payment page's link from the e-mail it sent. */
 async function started(body = order()) {
   const r = await start(body);
   assert.equal(r.status, 200, r.text);
   assert.ok(CheckoutStarted.safeParse(r.body).success);
-  return { ...r.body, body };
+  const nth = (mailsTo.get(body.email) ?? 0) + 1;
+  mailsTo.set(body.email, nth);
+  const mail = await gw.waitForMail(body.email, PAYMENT_MAIL, nth);
+  const url = linkIn(mail, `${gw.config.onboarding.publicUrl}/billing/checkout/`);
+  return { ...r.body, url, body };
 }
 
 interface Page {
@@ -310,12 +317,24 @@ describe('payments that do not go through', () => {
 });
 
 describe('what POST /v1/checkout refuses', () => {
-  it('an e-mail that already has an account: a field error (any case)', async () => {
+  it('an e-mail that already has an account: the same answer, and its owner is told by e-mail', async () => {
+    const fresh = await start(order({ email: 'brand-new@rocket.test' }));
     for (const email of ['owner@acme.test', 'OWNER@Acme.test']) {
       const r = await start(order({ email }));
-      assert.equal(r.status, 409, r.text);
-      assert.deepEqual(r.body.errors, { email: [CHECKOUT_EMAIL_TAKEN] });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(Object.keys(r.body).sort(), Object.keys(fresh.body).sort());
+      assert.equal(r.body.message, fresh.body.message);
+      assert.equal(r.headers.get('content-length'), fresh.headers.get('content-length'));
+      // Its checkout cannot be told apart afterwards either: not paid, like any other.
+      assert.equal((await complete(r.body.session_id, r.body.secret)).status, 409);
     }
+    assert.equal((await complete(fresh.body.session_id, fresh.body.secret)).status, 409);
+    const note = await gw.waitForMail('owner@acme.test', /^You already have a Community Console account$/, 2);
+    assert.ok(note.text.includes(CHECKOUT_EMAIL_TAKEN), note.text);
+    assert.ok(note.text.includes(`${gw.config.consoleUrl}/login`));
+    assert.ok(!note.text.includes('/billing/checkout/'), 'no payment link');
+    await gw.waitForMail('brand-new@rocket.test', PAYMENT_MAIL);
+    assert.ok(!(await gw.mails()).some((m) => m.to.includes('owner@acme.test') && PAYMENT_MAIL.test(m.subject)));
   });
 
   it('an unknown price: 400', async () => {

@@ -99,20 +99,40 @@ export const users = pgTable(
   ],
 );
 
-/** Failed sign-ins, for throttling per account and per client address. */
+/**
+ * Password checks that failed (or are still running: a check counts as a failure until it succeeds), for
+ * the guessing limits per account and per client address (auth/guess-policy.ts).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     address: text('address').notNull(),
-    /** Set when the account signs in successfully: the failure no longer counts for the account. */
-    accountCleared: boolean('account_cleared').notNull().default(false),
+    /**
+     * Set when the account later signed in from the same address: the failure was a typo of the owner's and
+     * no longer takes that address's trust away (it still counts towards the account's hourly limit).
+     */
+    forgiven: boolean('forgiven').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.createdAt),
     index('login_attempts_address_idx').on(t.address, t.createdAt),
+  ],
+);
+
+/** Client addresses an account signed in from (or reset its password from): its known-good addresses. */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.address] }),
+    index('login_known_addresses_last_success_idx').on(t.lastSuccessAt),
   ],
 );
 
@@ -356,6 +376,23 @@ export const importJobs = pgTable(
     ),
     check('import_jobs_mode_check', sql`${t.mode} in ('update', 'skip')`),
   ],
+);
+
+/**
+ * Import uploads in flight: the bytes each may still write, reserved against the tenant's upload limit
+ * (audience/import/upload-quota.ts) until the upload becomes an import job or fails.
+ */
+export const importUploads = pgTable(
+  'import_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_uploads_tenant_idx').on(t.tenantId)],
 );
 
 /** Failed rows of an import, with their reasons: the downloadable report. */

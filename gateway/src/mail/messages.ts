@@ -67,3 +67,59 @@ Please confirm your subscription by opening this link within ${days}:</p>
 <p>If this was not you, ignore this e-mail: you will not be subscribed.</p>`,
   };
 }
+
+/** A new customer's checkout: the link to the payment page (it proves the address is theirs). */
+export function checkoutPaymentMail(
+  to: string,
+  firstName: string,
+  order: { planDescription: string; communityName: string },
+  link: string,
+  ttlMinutes: number,
+): Mail {
+  return {
+    to,
+    subject: 'Continue your Community Console subscription',
+    text: `${greeting(firstName)}
+
+You are subscribing ${order.communityName} to ${order.planDescription}.
+Open this link within ${ttlMinutes} minutes to pay and start your subscription:
+
+${link}
+
+If this was not you, ignore this e-mail: nothing is created or charged.
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>You are subscribing ${escapeHtml(order.communityName)} to ${escapeHtml(order.planDescription)}.
+Open this link within ${ttlMinutes} minutes to pay and start your subscription:</p>
+<p><a href="${escapeHtml(link)}">Continue to payment</a></p>
+<p>If this was not you, ignore this e-mail: nothing is created or charged.</p>`,
+  };
+}
+
+/** A checkout started with an address that already has an account: nothing to pay, sign in instead. */
+export function checkoutAccountExistsMail(
+  to: string,
+  firstName: string,
+  takenText: string,
+  links: { signIn: string; reset: string },
+): Mail {
+  return {
+    to,
+    subject: 'You already have a Community Console account',
+    text: `${greeting(firstName)}
+
+Someone, hopefully you, started a new subscription with this e-mail address.
+${takenText}
+
+Sign in: ${links.signIn}
+Forgot your password? ${links.reset}
+
+If this was not you, ignore this e-mail: nothing was created or charged, and your account is unchanged.
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>Someone, hopefully you, started a new subscription with this e-mail address.
+${escapeHtml(takenText)}</p>
+<p><a href="${escapeHtml(links.signIn)}">Sign in</a> · <a href="${escapeHtml(links.reset)}">Forgot your password?</a></p>
+<p>If this was not you, ignore this e-mail: nothing was created or charged, and your account is unchanged.</p>`,
+  };
+}

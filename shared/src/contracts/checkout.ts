@@ -1,7 +1,7 @@
 /**
  * Checkout (spec sections 3, 4 and 9): a new customer subscribes from /checkout/:price_id without a session. The
- * console posts the order and the owner's account, the gateway answers the payment provider's hosted
- * page; after payment the browser comes back to /checkout/success?session=<id>, which trades the
+ * console posts the order and the owner's account, the gateway e-mails the link to the payment
+ * provider's hosted page; after payment the browser comes back to /checkout/success?session=<id>, which trades the
  * paid checkout for a session token once.
  */
 import * as z from 'zod/mini';
@@ -30,11 +30,12 @@ export const CheckoutBody = z.object({
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
 /**
- * POST /v1/checkout: `url` is the payment provider's hosted payment page. `secret` stays in the
- * browser that started the checkout (session storage) and is needed, with `session_id`, for the one
- * sign-in after payment.
+ * POST /v1/checkout: the same answer whether or not the e-mail already has an account (so it tells
+ * nobody which addresses do). The next step arrives by e-mail: the link to the payment page, or, for an
+ * address that has an account, a note saying so. `secret` stays in the browser that started the
+ * checkout (local storage) and is needed, with `session_id`, for the one sign-in after payment.
  */
-export const CheckoutStarted = z.object({ url: z.string(), session_id: z.string(), secret: z.string() });
+export const CheckoutStarted = z.object({ message: z.string(), session_id: z.string(), secret: z.string() });
 export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
 /** POST /v1/checkout/{id}/complete. */
@@ -57,7 +58,11 @@ export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
 export const CheckoutCompleted = z.object({ token: z.string(), checkout: CheckoutSummary });
 export type CheckoutCompleted = z.infer<typeof CheckoutCompleted>;
 
-/** The field error of an e-mail address that already has an account. */
+/** What the console shows once a checkout has started, whether or not the e-mail has an account. */
+export const CHECKOUT_CHECK_MAIL = (email: string) =>
+  `We have sent a message to ${email} with the next step. Open the link in it to continue. ` +
+  'If it does not arrive within a few minutes, look in your spam folder.';
+/** Said to the owner of an address that already has an account (by e-mail; and on a payment page raced by another checkout). */
 export const CHECKOUT_EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 /** The local provider's test cards. */
 export const TEST_CARD_PAYS = '4242 4242 4242 4242';

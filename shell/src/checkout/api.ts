@@ -23,14 +23,15 @@ export async function fetchPublicPlans(): Promise<Plan[]> {
 }
 
 /**
- * The secret of the checkout this browser tab started, kept in session storage until the one
- * sign-in after payment: the success page's ?session= id alone signs nobody in.
+ * The secret of the checkout this browser started, kept in local storage until the one sign-in after
+ * payment: the success page's ?session= id alone signs nobody in. Local, not session, storage: the
+ * payment link arrives by e-mail and usually opens in a new tab.
  */
 const SECRET_KEY = 'console-checkout';
 
 export function rememberCheckout(sessionId: string, secret: string): void {
   try {
-    window.sessionStorage.setItem(SECRET_KEY, JSON.stringify({ sessionId, secret }));
+    window.localStorage.setItem(SECRET_KEY, JSON.stringify({ sessionId, secret }));
   } catch {
     /* storage unavailable: the success page asks the customer to sign in instead */
   }
@@ -38,7 +39,7 @@ export function rememberCheckout(sessionId: string, secret: string): void {
 
 export function checkoutSecret(sessionId: string): string | null {
   try {
-    const raw: unknown = JSON.parse(window.sessionStorage.getItem(SECRET_KEY) ?? 'null');
+    const raw: unknown = JSON.parse(window.localStorage.getItem(SECRET_KEY) ?? 'null');
     if (typeof raw !== 'object' || raw === null) return null;
     const saved = raw as { sessionId?: unknown; secret?: unknown };
     return saved.sessionId === sessionId && typeof saved.secret === 'string' ? saved.secret : null;
@@ -49,13 +50,13 @@ export function checkoutSecret(sessionId: string): string | null {
 
 function forgetCheckout(): void {
   try {
-    window.sessionStorage.removeItem(SECRET_KEY);
+    window.localStorage.removeItem(SECRET_KEY);
   } catch {
     /* nothing kept */
   }
 }
 
-/** POST /v1/checkout: stores the order; the answer names the payment page. */
+/** POST /v1/checkout: stores the order; the next step arrives by e-mail. */
 export function startCheckout(body: CheckoutBody): Promise<CheckoutStarted> {
   return api.post('/v1/checkout', CheckoutStarted, body);
 }

@@ -1,17 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@console/shared/router';
 import { ApiError } from '@console/shared/api';
-import { navigation } from '@console/shared/session';
 import { Button, TextField } from '@console/shared/ui';
-import { CheckoutBody } from '@console/shared/contracts';
+import { CHECKOUT_CHECK_MAIL, CheckoutBody } from '@console/shared/contracts';
 import { rememberCheckout, startCheckout } from './api';
 
 type Field = 'tenant_name' | 'first_name' | 'last_name' | 'email' | 'password' | 'accept_terms';
 type Values = Record<Exclude<Field, 'accept_terms'>, string> & { accept_terms: boolean };
 type Errors = Partial<Record<Field, string>>;
 
-/** Request state: idle, sending (busy until the browser has left for the payment page), or failed. */
-type Submission = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string | null; errors: Errors };
+/** Request state: idle, sending, sent (the next step is in the customer's mailbox), or failed. */
+type Submission =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'sent'; email: string }
+  | { kind: 'failed'; message: string | null; errors: Errors };
 
 export const ACCEPT_TERMS_ERROR = 'Accept the terms to continue.';
 export const CHECKOUT_FAILED = 'We could not start the checkout. Please try again.';
@@ -60,7 +63,41 @@ function serverFailure(error: unknown): Submission {
   return { kind: 'failed', message: placed ? unplaced : unplaced || error.body.message || CHECKOUT_FAILED, errors };
 }
 
-/** The start-checkout form: community, name, work e-mail, password, terms; 'Continue to payment'. */
+/**
+ * After the order is stored: the same words whether or not the address already has an account (the
+ * gateway answers the same either way); the e-mail carries the payment link, or a note that an account
+ * exists with sign-in and reset links.
+ */
+function CheckYourMail({ email }: { email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="check-your-mail">
+      <h2
+        id="check-your-mail"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
+        Check your e-mail
+      </h2>
+      <p role="status" className="mt-2 text-sm text-slate-700">
+        {CHECKOUT_CHECK_MAIL(email)}
+      </p>
+      <p className="mt-4 text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link className="text-brand-700 underline" to="/login">
+          Sign in
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The start-checkout form: community, name, work e-mail, password, terms; 'Continue to payment' stores
+ * the order and says to check the e-mail.
+ */
 export function CheckoutForm({ priceId }: { priceId: string }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [submission, setSubmission] = useState<Submission>({ kind: 'idle' });
@@ -99,13 +136,13 @@ export function CheckoutForm({ priceId }: { priceId: string }) {
         password: values.password,
       });
       rememberCheckout(started.session_id, started.secret);
-      // Stays busy: the browser is leaving for the payment page.
-      navigation.assign(started.url);
+      setSubmission({ kind: 'sent', email: values.email.trim() });
     } catch (error) {
       setSubmission(serverFailure(error));
     }
   }
 
+  if (submission.kind === 'sent') return <CheckYourMail email={submission.email} />;
   const message = submission.kind === 'failed' ? submission.message : null;
   return (
     <form ref={formRef} noValidate className="space-y-4" aria-label="Your account" onSubmit={(e) => void submit(e)}>

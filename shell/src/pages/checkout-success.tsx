@@ -61,7 +61,7 @@ function Welcome({ summary }: { summary: CheckoutSummary }) {
 
 /**
  * /checkout/success?session=<id> (main layout, no session needed): trades the paid checkout for a
- * session once (with the secret this tab kept when it started the checkout), signs the new owner in
+ * session once (with the secret this browser kept when it started the checkout), signs the new owner in
  * and welcomes them. The query runs once per checkout (StrictMode and remounts share it).
  */
 export function CheckoutSuccessPage() {
@@ -79,7 +79,7 @@ export function CheckoutSuccessPage() {
 
   if (!sessionId) return <Notice title="Checkout" text={`${NO_CHECKOUT} ${SIGN_IN_TO_CONTINUE}`} />;
   if (result.data) return <Welcome summary={result.data} />;
-  // No secret in this tab (another browser, or already used): the account exists once paid.
+  // No secret in this browser (another one, or already used): the account exists once paid.
   if (!secret) return <Notice title="Checkout" text={SIGN_IN_TO_CONTINUE} />;
   if (result.isError) {
     const unpaid = result.error instanceof ApiError && result.error.status === 409;

@@ -86,7 +86,8 @@ function PlanLinks({ plans }: { plans: readonly Plan[] }) {
 
 /**
  * /checkout/:price_id (bare, no session): the chosen plan from the public catalogue and the new
- * owner's account; 'Continue to payment' leaves for the payment provider's page.
+ * owner's account; 'Continue to payment' stores the order and says to check the e-mail, which carries
+ * the link to the payment provider's page (or, for an address that has an account, says so).
  */
 export function CheckoutPage() {
   const { price_id = '' } = useParams();

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportJob, ImportJobPage, ImportListQuery, StartImportBody } from '../../contracts';
 import type { Database } from '../../db/index';
-import { customAttributes, importFailures, importJobs, lists, type ImportJobRow } from '../../db/schema';
+import { customAttributes, importFailures, importJobs, importUploads, lists, type ImportJobRow } from '../../db/schema';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../errors';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
@@ -63,10 +63,14 @@ export interface NewImportJob {
   totalBytes: number;
 }
 
+/** The uploaded file becomes an import job; the upload's reservation (upload-quota.ts) goes with it. */
 export async function createImportJob(db: Database, job: NewImportJob): Promise<ImportJobRow> {
-  const [row] = await db.insert(importJobs).values(job).returning();
-  if (!row) throw new Error('import job was not stored');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(importJobs).values(job).returning();
+    if (!row) throw new Error('import job was not stored');
+    await tx.delete(importUploads).where(eq(importUploads.id, job.id));
+    return row;
+  });
 }
 
 /** GET /v1/imports: newest first by default; the search matches file names. */

@@ -19,8 +19,9 @@
  * - A job that cannot go on ends 'failed' with a sentence for the user; errors never leave the runner.
  * - Stopping (shutdown) finishes the batch in flight and puts the import back in the queue (the next
  *   job is sent; if that fails, the start-up sweep sends it).
- * - Housekeeping (a recurring job): files uploaded but never started are deleted after `uploadTtlMs`
- *   (job rows too), and a finished job's file is deleted (its report lives in the database).
+ * - Housekeeping (a recurring job, every 10 minutes): files uploaded but never started are deleted after
+ *   `uploadTtlMs` (job rows too), orphans of uploads that died are swept (cleanupImports), and a
+ *   finished job's file is deleted (its report lives in the database).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -35,6 +36,7 @@ import { foreignKeyViolation, pgError } from '../../lib/db-helpers';
 import { commitBatch, type BatchJob, type Checkpoint } from './import-batch';
 import { planColumns } from './import-mapping';
 import { ImportSource, type ImportBatch } from './import-source';
+import { existingImportIds, releaseUpload, uploadReservations } from './upload-quota';
 
 export const IMPORTS_DIR = 'imports';
 
@@ -301,19 +303,46 @@ export class ImportRunner {
   }
 }
 
-/** Uploads never started, and upload leftovers (`.part` files of cut-off uploads), older than the TTL. */
+/** A part file not written to for this long belongs to an upload that died (or stalled for good). */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+const PART = /^([0-9a-f-]{36})\.csv\.part$/;
+const WHOLE = /^([0-9a-f-]{36})\.csv$/;
+
+/**
+ * The housekeeping sweep: uploads never started, older than the TTL (row and file); part files of
+ * uploads that died or stalled for ORPHAN_GRACE_MS; whole files no import job names (a process ended
+ * between storing a file and creating its job), older than the grace; and reservations of uploads
+ * that are gone, so they stop counting against the tenant's upload limit.
+ */
 export async function cleanupImports(db: Database, config: Config): Promise<void> {
-  const before = new Date(Date.now() - config.imports.uploadTtlMs);
+  const now = Date.now();
+  const before = new Date(now - config.imports.uploadTtlMs);
   const expired = await db
     .delete(importJobs)
     .where(and(eq(importJobs.status, 'uploaded'), lt(importJobs.createdAt, before)))
     .returning({ filePath: importJobs.filePath });
   for (const job of expired) await removeFile(path.join(config.dataDir, job.filePath));
+
+  const graceStart = now - ORPHAN_GRACE_MS;
   const dir = path.join(config.dataDir, IMPORTS_DIR);
-  const names = await fs.readdir(dir).catch(() => []);
-  for (const name of names.filter((n) => n.endsWith('.part'))) {
-    const file = path.join(dir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat && stat.mtime < before) await removeFile(file);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const modified = async (name: string) => (await fs.stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? null;
+  /** Ids of uploads whose part file was written to within the grace. */
+  const writing = new Set<string>();
+  for (const name of names) {
+    const id = PART.exec(name)?.[1];
+    if (!id && !name.endsWith('.part')) continue;
+    const mtime = await modified(name);
+    if (mtime !== null && mtime >= graceStart) {
+      if (id) writing.add(id);
+    } else await removeFile(path.join(dir, name));
   }
+  const whole = names.flatMap((name) => WHOLE.exec(name)?.[1] ?? []);
+  const named = await existingImportIds(db, whole);
+  for (const id of whole.filter((i) => !named.has(i))) {
+    const mtime = await modified(`${id}.csv`);
+    if (mtime !== null && mtime < graceStart) await removeFile(path.join(dir, `${id}.csv`));
+  }
+  const gone = (await uploadReservations(db)).filter((r) => r.createdAt.getTime() < graceStart && !writing.has(r.id));
+  for (const r of gone) await releaseUpload(db, r.id);
 }

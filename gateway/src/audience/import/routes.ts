@@ -24,10 +24,13 @@ import {
 } from './import-jobs';
 import { enqueueImport, importFilePath, IMPORTS_DIR } from './import-runner';
 import { saveUpload, UploadRefused, UPLOAD_MESSAGES } from './import-upload';
-import { HttpError } from '../../errors';
+import { releaseUpload, reserveUpload, UPLOAD_LIMIT_MESSAGE } from './upload-quota';
+import { HttpError, notFound } from '../../errors';
+import { foreignKeyViolation } from '../../lib/db-helpers';
 import { bearer, errorResponses } from '../../lib/openapi';
 
 const tags = ['imports'];
+const TENANT_GONE = 'This community no longer exists.';
 const permission = requirePermission('manage_contacts');
 
 const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -38,6 +41,20 @@ const UploadQuery = z.object({
 /** Refusals while a body may still be arriving: answer, then close the connection. */
 function refused(status: number, message: string): HttpError {
   return new HttpError(status, message, undefined, { Connection: 'close' });
+}
+
+/** The body written to `file`: its size, or the 4xx saying why not. */
+async function receive(source: Readable, file: string, limit: number): Promise<number> {
+  try {
+    return await saveUpload(source, file, limit);
+  } catch (error) {
+    if (error instanceof UploadRefused) throw refused(error.statusCode, error.message);
+    // The part file was swept while the upload had stalled for long (import-runner.ts cleanupImports).
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+      throw refused(400, UPLOAD_MESSAGES.interrupted);
+    }
+    throw error;
+  }
 }
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +77,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Upload a CSV file to import',
           description:
             'Permission manage_contacts. The body is the file itself (any content type, at most 512 MB), ' +
-            '`fileName` its name. Answers the job with status `uploaded`; start it with `POST /v1/imports/{id}/start`. ' +
+            "`fileName` its name. 413 also when the tenant's import files (uploading, waiting to be started, " +
+            'importing) would exceed its upload limit (1 GB by default). ' +
+            'Answers the job with status `uploaded`; start it with `POST /v1/imports/{id}/start`. ' +
             'An empty file or one that is not text (an image, a spreadsheet, a PDF...) is refused.',
           querystring: UploadQuery,
           response: { 201: ImportJob, ...errorResponses(400, 401, 403, 413) },
@@ -68,26 +87,42 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const tenantId = tenantOf(req);
-        const declared = Number(req.headers['content-length'] ?? 0);
-        if (declared > MAX_IMPORT_BYTES) throw refused(413, UPLOAD_MESSAGES.tooLarge(MAX_IMPORT_BYTES));
-        const id = randomUUID();
-        await fs.mkdir(importsDir, { recursive: true });
-        let totalBytes: number;
-        try {
-          totalBytes = await saveUpload(req.raw, path.join(config.dataDir, importFilePath(id)), MAX_IMPORT_BYTES);
-        } catch (error) {
-          if (error instanceof UploadRefused) throw refused(error.statusCode, error.message);
-          throw error;
+        const header = req.headers['content-length'];
+        const declared = header === undefined ? null : Number(header);
+        if (declared !== null && declared > MAX_IMPORT_BYTES) {
+          throw refused(413, UPLOAD_MESSAGES.tooLarge(MAX_IMPORT_BYTES));
         }
-        const row = await createImportJob(db, {
-          id,
-          tenantId,
-          userId: authOf(req).user.id,
-          fileName: req.query.fileName,
-          filePath: importFilePath(id),
-          totalBytes,
-        });
-        return reply.code(201).send(toImportJob(row));
+        // What this upload may write counts against the tenant's limit before its first byte is stored.
+        const id = randomUUID();
+        const bytes = declared ?? MAX_IMPORT_BYTES;
+        const limit = config.imports.tenantLimitBytes;
+        if (!(await reserveUpload(db, { id, tenantId, bytes }, limit))) throw refused(413, UPLOAD_LIMIT_MESSAGE(limit));
+        const file = path.join(config.dataDir, importFilePath(id));
+        let stored = false;
+        try {
+          await fs.mkdir(importsDir, { recursive: true });
+          // Written as `<file>.part` (removed on any refusal or cut-off) and renamed once whole.
+          const totalBytes = await receive(req.raw, file, bytes);
+          stored = true;
+          const row = await createImportJob(db, {
+            id,
+            tenantId,
+            userId: authOf(req).user.id,
+            fileName: req.query.fileName,
+            filePath: importFilePath(id),
+            totalBytes,
+          });
+          return reply.code(201).send(toImportJob(row));
+        } catch (error) {
+          // No job was created: no file stays behind (the housekeeping sweep removes what a crash left).
+          if (stored) await fs.rm(file, { force: true });
+          // The tenant was deleted while its file arrived.
+          if (foreignKeyViolation(error)) throw notFound(TENANT_GONE);
+          throw error;
+        } finally {
+          // Nothing left to release when the upload became a job.
+          await releaseUpload(db, id);
+        }
       },
     );
   };
