@@ -10,8 +10,10 @@ import {
   ImportListQuery,
   MAX_IMPORT_BYTES,
   StartImportBody,
+  text,
   type ImportJob as ImportJobWire,
 } from '../../contracts';
+import { IdParams } from '../../lib/route-params';
 import { authOf, requirePermission, tenantOf } from '../../auth';
 import {
   cancelImportJob,
@@ -30,9 +32,8 @@ import { bearer, errorResponses } from '../../lib/openapi';
 const tags = ['imports'];
 const permission = requirePermission('manage_contacts');
 
-const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 const UploadQuery = z.object({
-  fileName: z.string().check(z.trim(), z.minLength(1, 'Give the file name.'), z.maxLength(255)),
+  fileName: text(255).check(z.trim(), z.minLength(1, 'Give the file name.')),
 });
 
 /** Refusals while a body may still be arriving: answer, then close the connection. */
