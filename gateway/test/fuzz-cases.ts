@@ -144,7 +144,14 @@ export const PATH_VALUES: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
   '%F0%9F%92%A9',
 ];
-const MORE_PATH_VALUES: readonly string[] = ['%00', '0', '1e309', 'null', '%20', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+const MORE_PATH_VALUES: readonly string[] = [
+  '%00',
+  '0',
+  '1e309',
+  'null',
+  '%20',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
 
 /** Whole bodies, sent as JSON. */
 export const WHOLE_BODIES: readonly { label: string; body?: string | Uint8Array<ArrayBuffer>; type?: string }[] = [
@@ -158,9 +165,17 @@ export const WHOLE_BODIES: readonly { label: string; body?: string | Uint8Array<
   { label: `${DEPTH} nested objects`, body: DEEP_OBJECTS, type: 'application/json' },
   { label: 'NUL key', body: '{"\\u0000":1}', type: 'application/json' },
   { label: 'lone surrogate key', body: '{"\\ud800":1}', type: 'application/json' },
-  { label: 'invalid UTF-8', body: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), type: 'application/json' },
+  {
+    label: 'invalid UTF-8',
+    body: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    type: 'application/json',
+  },
   { label: 'prototype keys', body: '{"constructor":{"prototype":{"x":1}}}', type: 'application/json' },
-  { label: 'many keys', body: JSON.stringify(Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1]))), type: 'application/json' },
+  {
+    label: 'many keys',
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1]))),
+    type: 'application/json',
+  },
   { label: 'form body', body: 'a=%00', type: 'application/x-www-form-urlencoded' },
   { label: 'UTF-16 JSON', body: '{}', type: 'application/json; charset=utf-16' },
 ];
@@ -283,7 +298,10 @@ function withValue(root: unknown, path: (string | number)[], value: unknown): un
 
 /** JSON with the raw markers spliced in. */
 export function encodeBody(value: unknown): string {
-  return JSON.stringify(value).replace(/"\\u0000raw:((?:[^"\\]|\\.)*)"/g, (_m, json: string) => JSON.parse(`"${json}"`) as string);
+  return JSON.stringify(value).replace(
+    /"\\u0000raw:((?:[^"\\]|\\.)*)"/g,
+    (_m, json: string) => JSON.parse(`"${json}"`) as string,
+  );
 }
 
 function describe(value: unknown): string {
@@ -336,7 +354,14 @@ export function casesFor(doc: OpenApiDocument, op: Op, known: Known, options: Ca
 
   const build = (
     label: string,
-    over: { path?: Record<string, string>; query?: Record<string, string | string[]>; body?: unknown; rawBody?: FuzzCase['body']; type?: string; headers?: Record<string, string> } = {},
+    over: {
+      path?: Record<string, string>;
+      query?: Record<string, string | string[]>;
+      body?: unknown;
+      rawBody?: FuzzCase['body'];
+      type?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): FuzzCase => {
     const path = { ...pathValues, ...over.path };
     let url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => path[name] ?? 'x');

@@ -181,7 +181,13 @@ describe('fuzz: every operation of the OpenAPI document', () => {
       }
       if (process.env.FUZZ_TIMES) slow.push(`${Date.now() - opStarted} ms ${op.method} ${op.path}`);
     }
-    if (slow.length) console.log(slow.sort((a, b) => parseInt(b) - parseInt(a)).slice(0, 15).join('\n'));
+    if (slow.length)
+      console.log(
+        slow
+          .sort((a, b) => parseInt(b) - parseInt(a))
+          .slice(0, 15)
+          .join('\n'),
+      );
     const health = await gw.get<{ ok: boolean }>('/health');
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(

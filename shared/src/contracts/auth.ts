@@ -7,7 +7,9 @@ export const Email = z.pipe(
   z.email({ error: 'Enter a valid e-mail address.' }).check(z.maxLength(254)),
 );
 export const Password = text(200).check(z.minLength(1, 'Enter your password.'));
-export const NewPassword = text(200, 'Use at most 200 characters.').check(z.minLength(10, 'Use at least 10 characters.'));
+export const NewPassword = text(200, 'Use at most 200 characters.').check(
+  z.minLength(10, 'Use at least 10 characters.'),
+);
 
 export const LoginBody = z.object({ email: Email, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;

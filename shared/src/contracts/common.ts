@@ -40,10 +40,12 @@ export function isStorableText(value: string): boolean {
 }
 
 export function text(maxLength: number, tooLong?: string) {
-  return z.string().check(
-    z.refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
-    tooLong === undefined ? z.maxLength(maxLength) : z.maxLength(maxLength, tooLong),
-  );
+  return z
+    .string()
+    .check(
+      z.refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
+      tooLong === undefined ? z.maxLength(maxLength) : z.maxLength(maxLength, tooLong),
+    );
 }
 
 /** An id in a path, query or body: text of at most 64 characters (the stores answer 404 for anything unknown). */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -28,6 +27,7 @@ import { enqueueImport, importFilePath, IMPORTS_DIR } from './import-runner';
 import { saveUpload, UploadRefused, UPLOAD_MESSAGES } from './import-upload';
 import { HttpError } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
+import { sendStreamedFile } from '../../lib/streamed-file';
 
 const tags = ['imports'];
 const permission = requirePermission('manage_contacts');
@@ -191,10 +191,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const job = await getImportJob(db, tenantOf(req), req.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="import-${job.id}-failures.csv"`)
-        .send(Readable.from(failureReport(db, job.id)));
+      return sendStreamedFile(reply, failureReport(db, job.id), {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: `import-${job.id}-failures.csv`,
+      });
     },
   );
 };
