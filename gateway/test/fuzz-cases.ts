@@ -102,7 +102,7 @@ const MORE_BODY_VALUES: readonly unknown[] = [
   ' ',
   0,
   -2147483649,
-  9007199254740993,
+  raw('9007199254740993'),
   1e308,
   -1e308,
   raw('-1e999'),
@@ -468,4 +468,42 @@ export function casesFor(doc: OpenApiDocument, op: Op, known: Known, options: Ca
     if (parts.length) cases.push(build(`combination ${parts.join(' ')}`, { path, query, body }));
   }
   return cases;
+}
+
+/** Routes outside the document (pages, forms, files, the API reference), with hostile parts. */
+export function offDocumentCases(known: Known): FuzzCase[] {
+  const slug = String(known.fields.slug ?? 'x');
+  const form = 'application/x-www-form-urlencoded';
+  const list: { method: string; url: string; body?: string; type?: string; headers?: Record<string, string> }[] = [];
+  for (const bad of ['%00', 'a%00b', '%ED%A0%80', '%FF', '%01', 'x'.repeat(5_000)]) {
+    list.push(
+      { method: 'GET', url: `/c/${bad}` },
+      { method: 'POST', url: `/c/${bad}/signup`, body: 'email=a%40b.test', type: form },
+      { method: 'POST', url: `/c/${slug}/signup`, body: `email=${bad}`, type: form },
+      { method: 'GET', url: `/c?page=${bad}` },
+      { method: 'GET', url: `/public/signups/confirm?token=${bad}` },
+      { method: 'GET', url: `/billing/portal/${bad}` },
+      { method: 'POST', url: `/billing/portal/${bad}`, body: `action=${bad}`, type: form },
+      { method: 'GET', url: `/billing/checkout/${bad}` },
+      { method: 'POST', url: `/billing/checkout/${bad}`, body: `card=${bad}&expiry=${bad}&cvc=${bad}`, type: form },
+      { method: 'GET', url: `/files/${bad}` },
+      { method: 'GET', url: `/docs/static/${bad}` },
+      { method: 'GET', url: `/v1/${bad}` },
+      { method: 'GET', url: `/${bad}` },
+    );
+  }
+  list.push(
+    { method: 'GET', url: '/sdk/emt-sdk.js', headers: { 'if-none-match': `"${'x'.repeat(8_000)}"` } },
+    { method: 'OPTIONS', url: '/public/widgets/x/signups', headers: { origin: 'null' } },
+    { method: 'POST', url: '/v1/billing/webhook', body: '{"\\u0000":1}', type: 'application/json' },
+    { method: 'POST', url: '/c/x/signup', body: DEEP_ARRAYS, type: form },
+  );
+  return list.map((c) => ({
+    op: { method: c.method, path: c.url.split('?')[0] ?? c.url, pathParams: [], query: [], body: null },
+    label: 'off the document',
+    method: c.method,
+    url: c.url,
+    headers: { ...c.headers, ...(c.type ? { 'content-type': c.type } : {}) },
+    body: c.body,
+  }));
 }
