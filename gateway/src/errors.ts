@@ -42,6 +42,8 @@ function fieldKey(context: string | undefined, instancePath: string): string {
 }
 
 function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers: Record<string, string> = {}) {
+  // An error is never a file to save, even when a download had set its headers before failing.
+  reply.removeHeader('Content-Disposition');
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

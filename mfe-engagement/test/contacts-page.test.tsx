@@ -241,6 +241,33 @@ describe('Contacts screen', () => {
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   });
 
+  it('an export cut before the end of the file is not saved: an error toast says so', async () => {
+    gateway({
+      'GET /v1/contacts/export': () => {
+        // The gateway cuts the connection when a download fails after its first rows.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('email\nuser1@example.test\n'));
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/csv' } });
+      },
+    });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    renderContacts();
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(
+        'The download stopped before the end of the file. Nothing was saved: please try again.',
+      ),
+    );
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
   it('export failure: an error toast, the button usable again', async () => {
     gateway({ 'GET /v1/contacts/export': () => json({ message: 'Export is busy.' }, 429) });
     const user = userEvent.setup({ delay: null });

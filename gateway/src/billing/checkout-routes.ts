@@ -20,6 +20,7 @@ import {
   CheckoutCompleteBody,
   CheckoutCompleted,
   CheckoutStarted,
+  text,
 } from '../contracts';
 import { CHECKOUT_PAGE_PREFIX, type CardInput, LocalCheckoutProvider } from './checkout-local';
 import {
@@ -43,7 +44,7 @@ export const CHECKOUT_MAILS_PER_ADDRESS = 5;
 
 const IdParams = z.object({ id: z.uuid({ error: 'Unknown checkout.' }) });
 // A wildcard, not `:token`: tokens exceed the router's 100-character parameters.
-const TokenParams = z.object({ '*': z.string().check(z.maxLength(1024)) });
+const TokenParams = z.object({ '*': text(1024) });
 
 /** A form field as a string ('' when absent or not text). */
 function field(body: unknown, name: keyof CardInput): string {

@@ -16,6 +16,9 @@ import {
   MessageResponse,
   PortalRequest,
   PortalResponse,
+  isStorableText,
+  text,
+  UNSTORABLE_TEXT_MESSAGE,
 } from '../contracts';
 import { requirePermission, tenantOf } from '../auth';
 import { invalidPortalPage, PORTAL_CSP, portalPage, type PortalAction, PORTAL_ACTIONS } from './portal-page';
@@ -26,10 +29,10 @@ import { badRequest } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 
 const tags = ['billing'];
-const PriceParams = z.object({ planPriceId: z.string().check(z.maxLength(100)) });
+const PriceParams = z.object({ planPriceId: text(100) });
 // A wildcard, not `:token`: tokens carry the return address and exceed the router's 100-character parameters.
-const TokenParams = z.object({ '*': z.string().check(z.maxLength(4096)) });
-const PortalQuery = z.object({ updated: z.optional(z.string().check(z.maxLength(5))) });
+const TokenParams = z.object({ '*': text(4096) });
+const PortalQuery = z.object({ updated: z.optional(text(5)) });
 const IDEMPOTENCY_KEY_MAX = 255;
 
 /** The optional Idempotency-Key header (null when absent or blank). */
@@ -39,6 +42,7 @@ function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
   if (key.length > IDEMPOTENCY_KEY_MAX) {
     throw badRequest(`The Idempotency-Key header has at most ${IDEMPOTENCY_KEY_MAX} characters.`);
   }
+  if (!isStorableText(key)) throw badRequest(`The Idempotency-Key header: ${UNSTORABLE_TEXT_MESSAGE}`);
   return key || null;
 }
 

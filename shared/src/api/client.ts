@@ -27,6 +27,9 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+/** A download whose connection ended before the end of the file: nothing is saved. */
+export const DOWNLOAD_INTERRUPTED_MESSAGE =
+  'The download stopped before the end of the file. Nothing was saved: please try again.';
 
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
@@ -95,16 +98,26 @@ export const api = {
       headers: { 'Content-Type': body.type || 'application/octet-stream' },
       ...(searchParams ? { searchParams } : {}),
     }),
-  /** GET a file (e.g. a CSV export) with the session's token, as a Blob to save. */
+  /**
+   * GET a file (e.g. a CSV export) with the session's token, as a Blob to save. The gateway fails a
+   * download it cannot finish by cutting the connection before the end: reading the body then rejects
+   * and the file is never offered as complete (DOWNLOAD_INTERRUPTED_MESSAGE, status 0).
+   */
   download: async (path: string, searchParams?: Search): Promise<Blob> => {
+    let response: Response;
     try {
-      return await client()(path.replace(/^\//, ''), {
+      response = await client()(path.replace(/^\//, ''), {
         method: 'get',
         timeout: false,
         ...(searchParams ? { searchParams } : {}),
-      }).blob();
+      });
     } catch (error) {
       throw await toApiError(error);
+    }
+    try {
+      return await response.blob();
+    } catch {
+      throw new ApiError(0, { message: DOWNLOAD_INTERRUPTED_MESSAGE });
     }
   },
 };

@@ -6,7 +6,7 @@
  * `{records, pagination}` and every list query is the spec's list query plus filters.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from '@console/shared/contracts/core';
+import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -45,6 +45,10 @@ export const RESERVED_ATTRIBUTE_KEYS = [
 /** A custom attribute value on the wire: text/wallet/date ('YYYY-MM-DD') as strings, number, boolean. */
 export const AttributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type AttributeValue = z.infer<typeof AttributeValue>;
+/** Longest text value of a custom attribute. */
+export const MAX_ATTRIBUTE_TEXT = 1000;
+/** A custom attribute value as sent (text PostgreSQL can store). */
+export const AttributeValueInput = z.union([text(MAX_ATTRIBUTE_TEXT), z.number(), z.boolean(), z.null()]);
 
 // ---------------------------------------------------------------------------------------------
 // Contacts
@@ -75,15 +79,15 @@ export type Contact = z.infer<typeof Contact>;
  * both unique per tenant.
  */
 export const ContactInput = z.object({
-  email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
-  wallet: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
-  first_name: z.optional(z.string().check(z.maxLength(100))),
-  last_name: z.optional(z.string().check(z.maxLength(100))),
+  email: z.optional(z.nullable(text(254))),
+  wallet: z.optional(z.nullable(text(64))),
+  first_name: z.optional(text(100)),
+  last_name: z.optional(text(100)),
   status: z.optional(z.enum(CONTACT_STATUSES)),
   /** The full set of list ids (replaces memberships). */
-  lists: z.optional(z.array(z.string()).check(z.maxLength(500))),
+  lists: z.optional(z.array(idText()).check(z.maxLength(500))),
   /** Values by attribute key; null clears a value. Keys not given stay as they are. */
-  attributes: z.optional(z.record(z.string(), AttributeValue)),
+  attributes: z.optional(z.record(text(40), AttributeValueInput)),
 });
 export type ContactInput = z.infer<typeof ContactInput>;
 
@@ -97,13 +101,13 @@ export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
  * `attribute` alone: contacts that have any value for it.
  */
 export const ContactFilter = z.object({
-  searchString: z._default(z.string().check(z.maxLength(200)), ''),
-  listId: z.optional(z.string().check(z.maxLength(64))),
+  searchString: z._default(text(200), ''),
+  listId: z.optional(idText()),
   status: z.optional(z.enum(CONTACT_STATUSES)),
   source: z.optional(z.enum(CONTACT_SOURCES)),
-  attribute: z.optional(z.string().check(z.maxLength(40))),
-  attributeValue: z.optional(z.string().check(z.maxLength(200))),
-  segmentId: z.optional(z.string().check(z.maxLength(64))),
+  attribute: z.optional(text(40)),
+  attributeValue: z.optional(text(200)),
+  segmentId: z.optional(idText()),
 });
 export type ContactFilter = z.infer<typeof ContactFilter>;
 
@@ -127,7 +131,7 @@ export const SELECT_A_LIST_MESSAGE = 'You must select a list.';
 
 /** Rows picked on a page, or every contact that matches a filter. */
 export const ContactSelection = z.union([
-  z.object({ ids: z.array(z.string()).check(z.minLength(1), z.maxLength(10_000)) }),
+  z.object({ ids: z.array(idText()).check(z.minLength(1), z.maxLength(10_000)) }),
   z.object({ filter: ContactFilter }),
 ]);
 export type ContactSelection = z.infer<typeof ContactSelection>;
@@ -135,7 +139,7 @@ export type ContactSelection = z.infer<typeof ContactSelection>;
 /** POST /v1/contacts/bulk. `listId` is required for the list actions (400 with SELECT_A_LIST_MESSAGE). */
 export const BulkContactsBody = z.object({
   action: z.enum(BULK_ACTIONS),
-  listId: z.optional(z.string()),
+  listId: z.optional(idText()),
   selection: ContactSelection,
 });
 export type BulkContactsBody = z.infer<typeof BulkContactsBody>;
@@ -162,8 +166,8 @@ export type List = z.infer<typeof List>;
 
 /** POST /v1/lists, PATCH /v1/lists/{id} (every field optional there). Names are unique per tenant. */
 export const ListInput = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(100, 'Use at most 100 characters.')),
-  description: z.optional(z.string().check(z.maxLength(500))),
+  name: text(100, 'Use at most 100 characters.').check(z.trim(), z.minLength(1, 'Enter a name.')),
+  description: z.optional(text(500)),
   autoimport: z.optional(z.boolean()),
 });
 export type ListInput = z.infer<typeof ListInput>;
@@ -177,7 +181,7 @@ export type ListPage = z.infer<typeof ListPage>;
 export const ALL_LISTS_PER_PAGE = 1000;
 
 /** PATCH (add) and DELETE (remove) /v1/lists/{id}/contacts. */
-export const ListContactsBody = z.object({ contacts: z.array(z.string()).check(z.minLength(1), z.maxLength(10_000)) });
+export const ListContactsBody = z.object({ contacts: z.array(idText()).check(z.minLength(1), z.maxLength(10_000)) });
 export type ListContactsBody = z.infer<typeof ListContactsBody>;
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +201,7 @@ export type CustomAttribute = z.infer<typeof CustomAttribute>;
 
 /** POST /v1/custom-attributes. Keys and types are fixed once created (values depend on them). */
 export const CustomAttributeInput = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(60, 'Use at most 60 characters.')),
+  name: text(60, 'Use at most 60 characters.').check(z.trim(), z.minLength(1, 'Enter a name.')),
   key: z
     .string()
     .check(
@@ -228,7 +232,7 @@ export const MAX_ATTRIBUTES_PER_TENANT = 100;
 /** Where a CSV column goes: a contact field, `attr:<key>` for a custom attribute, or null to ignore it. */
 export const IMPORT_FIELDS = ['email', 'wallet', 'first_name', 'last_name', 'status'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const ImportTarget = z.nullable(z.string().check(z.maxLength(60)));
+export const ImportTarget = z.nullable(text(60));
 export type ImportTarget = z.infer<typeof ImportTarget>;
 
 export const IMPORT_MODES = ['update', 'skip'] as const;
@@ -281,8 +285,8 @@ export const StartImportBody = z.object({
   mapping: z.array(ImportTarget).check(z.minLength(1), z.maxLength(500)),
   has_header: z._default(z.boolean(), true),
   mode: z.enum(IMPORT_MODES),
-  listId: z.optional(z.string()),
-  newListName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  listId: z.optional(idText()),
+  newListName: z.optional(text(100).check(z.trim(), z.minLength(1))),
 });
 export type StartImportBody = z.infer<typeof StartImportBody>;
 

@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
 import { FEATURES, PERMISSIONS, ROLES } from '@console/shared/access';
+import { text } from './common';
 
 export const Email = z.pipe(
-  z.string().check(z.trim(), z.toLowerCase()),
+  text(1000).check(z.trim(), z.toLowerCase()),
   z.email({ error: 'Enter a valid e-mail address.' }).check(z.maxLength(254)),
 );
-export const Password = z.string().check(z.minLength(1, 'Enter your password.'), z.maxLength(200));
-export const NewPassword = z
-  .string()
-  .check(z.minLength(10, 'Use at least 10 characters.'), z.maxLength(200, 'Use at most 200 characters.'));
+export const Password = text(200).check(z.minLength(1, 'Enter your password.'));
+export const NewPassword = text(200, 'Use at most 200 characters.').check(
+  z.minLength(10, 'Use at least 10 characters.'),
+);
 
 export const LoginBody = z.object({ email: Email, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -16,7 +17,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const VerifyBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
+export const VerifyBody = z.object({ token: text(4096).check(z.minLength(1)) });
 
 /** Session user of spec section 3 as the server sends it (client-side flags are added by the console). */
 export const SessionUser = z.object({
@@ -41,7 +42,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const ImpersonateBody = z.object({ user_id: z.uuid({ error: 'Unknown user.' }) });
 
-const OneTimeToken = z.string().check(z.minLength(1), z.maxLength(512));
+const OneTimeToken = text(512).check(z.minLength(1));
 export const ResetRequestBody = z.object({ email: Email });
 export const ResetCompleteBody = z.object({ user_id: z.uuid(), reset_token: OneTimeToken, password: NewPassword });
 export const ConfirmEmailBody = z.object({ user_id: z.uuid(), token: OneTimeToken });

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { FEATURES, PLAN_KEYS } from '@console/shared/access';
+import { text } from '@console/shared/contracts/core';
 
 /** Spec section 4: monthly is the default. */
 export const BILLING_PERIODS = ['monthly', 'semiAnnual', 'yearly'] as const;
@@ -116,7 +117,7 @@ export const PAYMENT_FAILED_MESSAGE = 'Error processing payment, please check yo
 export { NO_BILLING_TEXT, NO_BILLING_TITLE } from '@console/shared/billing';
 
 /** POST /v1/billing/access-portal: return_url must be a console URL (anything else is a 400). */
-export const PortalRequest = z.object({ return_url: z.string().check(z.maxLength(2048)) });
+export const PortalRequest = z.object({ return_url: text(2048) });
 export type PortalRequest = z.infer<typeof PortalRequest>;
 export const PortalResponse = z.object({ url: z.string() });
 export type PortalResponse = z.infer<typeof PortalResponse>;
@@ -202,21 +203,18 @@ export const PriceVariantUpdate = z.object({
       z.lte(PLAN_EDIT_LIMITS.price, 'Use at most 1,000,000.'),
       z.refine(hasWholeCents, 'Use at most 2 decimals.'),
     ),
-  id: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(PLAN_EDIT_LIMITS.priceIdMin, 'Use at least 3 characters.'),
-      z.maxLength(PLAN_EDIT_LIMITS.priceIdMax, 'Use at most 100 characters.'),
-      z.regex(PRICE_ID_PATTERN, 'Use letters, digits, _ and - only.'),
-    ),
+  id: text(PLAN_EDIT_LIMITS.priceIdMax, 'Use at most 100 characters.').check(
+    z.trim(),
+    z.minLength(PLAN_EDIT_LIMITS.priceIdMin, 'Use at least 3 characters.'),
+    z.regex(PRICE_ID_PATTERN, 'Use letters, digits, _ and - only.'),
+  ),
 });
 export type PriceVariantUpdate = z.infer<typeof PriceVariantUpdate>;
 
 /** One pricing option as the editor sends it: its key (not editable), the volume text and three prices. */
 export const PricingOptionUpdate = z.object({
-  key: z.string().check(z.minLength(1, 'Missing the option key.'), z.maxLength(100)),
-  emails: z.string().check(
+  key: text(100).check(z.minLength(1, 'Missing the option key.')),
+  emails: text(100).check(
     z.trim(),
     z.regex(EMAIL_VOLUME_PATTERN, 'Use dots as thousands separators, e.g. 10.000.'),
     z.refine((text) => (parseEmailVolume(text) ?? 0) <= PLAN_EDIT_LIMITS.emails, 'Use at most 1.000.000.000 e-mails.'),
@@ -236,24 +234,15 @@ export type PricingOptionUpdate = z.infer<typeof PricingOptionUpdate>;
  */
 export const PlanUpdate = z.object({
   label: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Enter a label.'),
-        z.maxLength(PLAN_EDIT_LIMITS.label, 'Use at most 100 characters.'),
-      ),
+    text(PLAN_EDIT_LIMITS.label, 'Use at most 100 characters.').check(z.trim(), z.minLength(1, 'Enter a label.')),
   ),
   features: z.optional(
     z
       .array(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, 'Enter a feature or remove the row.'),
-            z.maxLength(PLAN_EDIT_LIMITS.feature, 'Use at most 120 characters.'),
-          ),
+        text(PLAN_EDIT_LIMITS.feature, 'Use at most 120 characters.').check(
+          z.trim(),
+          z.minLength(1, 'Enter a feature or remove the row.'),
+        ),
       )
       .check(
         z.minLength(1, 'Add at least one feature.'),

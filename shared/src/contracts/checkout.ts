@@ -6,22 +6,19 @@
  */
 import * as z from 'zod/mini';
 import { PLAN_KEYS } from '@console/shared/access';
-import { Email, NewPassword } from '@console/shared/contracts/core';
+import { Email, NewPassword, text } from '@console/shared/contracts/core';
 import { BILLING_PERIODS } from './billing';
 
 /** Spec section 5: text inputs hold at most 100 characters. */
 const Name = (label: string) =>
-  z.string().check(z.trim(), z.minLength(1, `Enter your ${label}.`), z.maxLength(100, 'Use at most 100 characters.'));
+  text(100, 'Use at most 100 characters.').check(z.trim(), z.minLength(1, `Enter your ${label}.`));
 
 export const CheckoutBody = z.object({
-  price_id: z.string().check(z.minLength(1), z.maxLength(100)),
-  tenant_name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter the name of your community.'),
-      z.maxLength(100, 'Use at most 100 characters.'),
-    ),
+  price_id: text(100).check(z.minLength(1)),
+  tenant_name: text(100, 'Use at most 100 characters.').check(
+    z.trim(),
+    z.minLength(1, 'Enter the name of your community.'),
+  ),
   first_name: Name('first name'),
   last_name: Name('last name'),
   email: Email,
@@ -39,7 +36,7 @@ export const CheckoutStarted = z.object({ message: z.string(), session_id: z.str
 export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
 /** POST /v1/checkout/{id}/complete. */
-export const CheckoutCompleteBody = z.object({ secret: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const CheckoutCompleteBody = z.object({ secret: text(200).check(z.minLength(1)) });
 export type CheckoutCompleteBody = z.infer<typeof CheckoutCompleteBody>;
 
 /** What was bought: the success page's summary. Amount in US dollars for the whole period. */

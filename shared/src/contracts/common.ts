@@ -34,12 +34,22 @@ const UNSTORABLE_TEXT =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSTORABLE_TEXT_MESSAGE = 'Remove control characters and broken symbols from this text.';
 
-export function text(maxLength: number) {
-  return z.string().check(
-    z.refine((value) => !UNSTORABLE_TEXT.test(value), UNSTORABLE_TEXT_MESSAGE),
-    z.maxLength(maxLength),
-  );
+/** True when PostgreSQL can store the text as given (see `text`). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value);
 }
+
+export function text(maxLength: number, tooLong?: string) {
+  return z
+    .string()
+    .check(
+      z.refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
+      tooLong === undefined ? z.maxLength(maxLength) : z.maxLength(maxLength, tooLong),
+    );
+}
+
+/** An id in a path, query or body: text of at most 64 characters (the stores answer 404 for anything unknown). */
+export const idText = () => text(64);
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -51,7 +61,7 @@ export function listQuery<const F extends readonly [string, ...string[]]>(sortFi
     perPage: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 10),
     sortField: z._default(z.enum(sortFields), defaultSort as never),
     sortOrder: z._default(z.enum(SORT_ORDERS), 'desc'),
-    searchString: z._default(z.string().check(z.maxLength(200)), ''),
+    searchString: z._default(text(200), ''),
   });
 }
 

@@ -6,7 +6,7 @@
  * title and what_you_get items 255, short description 500, description 9999999, widget URL 255.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from '@console/shared/contracts/core';
+import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec section 5)
@@ -71,17 +71,15 @@ export type Community = z.infer<typeof Community>;
  * description, slug, logo, background. Empty what_you_get entries are dropped by the server.
  */
 export const CommunityInput = z.object({
-  title: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_LIMITS.title))),
-  description: z.optional(z.string().check(z.maxLength(COMMUNITY_LIMITS.description))),
-  short_description: z.optional(z.string().check(z.maxLength(COMMUNITY_LIMITS.shortDescription))),
+  title: z.optional(text(COMMUNITY_LIMITS.title).check(z.trim())),
+  description: z.optional(text(COMMUNITY_LIMITS.description)),
+  short_description: z.optional(text(COMMUNITY_LIMITS.shortDescription)),
   what_you_get: z.optional(
-    z
-      .array(z.string().check(z.maxLength(COMMUNITY_LIMITS.whatYouGetItem)))
-      .check(z.maxLength(COMMUNITY_LIMITS.whatYouGetItems)),
+    z.array(text(COMMUNITY_LIMITS.whatYouGetItem)).check(z.maxLength(COMMUNITY_LIMITS.whatYouGetItems)),
   ),
-  slug: z.optional(z.string().check(z.trim(), z.maxLength(COMMUNITY_LIMITS.slug))),
-  logo: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
-  background: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
+  slug: z.optional(text(COMMUNITY_LIMITS.slug).check(z.trim())),
+  logo: z.optional(z.nullable(text(2048))),
+  background: z.optional(z.nullable(text(2048))),
   priority: z.optional(priority),
   show: z.optional(z.boolean()),
   carousel_priority: z.optional(priority),
@@ -101,7 +99,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** POST /v1/files/s3-presigned-url. */
-export const PresignRequest = z.object({ type: z.string().check(z.maxLength(100)) });
+export const PresignRequest = z.object({ type: text(100) });
 export type PresignRequest = z.infer<typeof PresignRequest>;
 /** PUT the file to `url` with its Content-Type and no Authorization; the stored address is storage base + fileKey. */
 export const PresignResponse = z.object({ url: z.string(), fileKey: z.string(), fileUrl: z.string() });
@@ -130,8 +128,8 @@ export type Widget = z.infer<typeof Widget>;
 /** POST /v1/widgets. 400 field keys: type, target_id, url. */
 export const WidgetInput = z.object({
   type: z.enum(WIDGET_TYPES),
-  target_id: z.string().check(z.minLength(1, 'Choose a list.')),
-  url: z.string().check(z.trim(), z.minLength(1, 'Enter the website URL.'), z.maxLength(COMMUNITY_LIMITS.widgetUrl)),
+  target_id: idText().check(z.minLength(1, 'Choose a list.')),
+  url: text(COMMUNITY_LIMITS.widgetUrl).check(z.trim(), z.minLength(1, 'Enter the website URL.')),
 });
 export type WidgetInput = z.infer<typeof WidgetInput>;
 
@@ -159,11 +157,11 @@ export type WalletChallenge = z.infer<typeof WalletChallenge>;
 
 /** POST /public/widgets/{id}/signups: an e-mail address, or a wallet with its signature of the challenge. */
 export const SignupRequest = z.union([
-  z.object({ email: z.string().check(z.maxLength(254)) }),
+  z.object({ email: text(254) }),
   z.object({
-    wallet: z.string().check(z.maxLength(64)),
-    message: z.string().check(z.maxLength(2000)),
-    signature: z.string().check(z.maxLength(200)),
+    wallet: text(64),
+    message: text(2000),
+    signature: text(200),
   }),
 ]);
 export type SignupRequest = z.infer<typeof SignupRequest>;

@@ -4,7 +4,7 @@
  * `segmentFields` lists; the gateway rejects anything else and compiles the rest to parameterised SQL.
  */
 import * as z from 'zod/mini';
-import { listQuery, page } from '@console/shared/contracts/core';
+import { listQuery, page, text } from '@console/shared/contracts/core';
 import { CONTACT_SOURCES, CONTACT_STATUSES, Contact, type AttributeType, type CustomAttribute } from './audience';
 
 // ---------------------------------------------------------------------------------------------
@@ -101,18 +101,18 @@ export const MAX_SEGMENT_DEPTH = 5;
 export const MAX_SEGMENT_RULES = 50;
 
 export const SegmentRuleValue = z.union([
-  z.string().check(z.maxLength(500)),
+  text(500),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.union([z.string().check(z.maxLength(500)), z.number()])).check(z.maxLength(200)),
+  z.array(z.union([text(500), z.number()])).check(z.maxLength(200)),
 ]);
 export type SegmentRuleValue = z.infer<typeof SegmentRuleValue>;
 
 export const SegmentRule = z.object({
-  id: z.optional(z.string()),
-  field: z.string().check(z.maxLength(60)),
-  operator: z.string().check(z.maxLength(30)),
+  id: z.optional(text(100)),
+  field: text(60),
+  operator: text(30),
   value: z.optional(SegmentRuleValue),
 });
 export type SegmentRule = z.infer<typeof SegmentRule>;
@@ -125,7 +125,7 @@ export interface SegmentGroup {
 }
 
 export const SegmentGroup: z.ZodMiniType<SegmentGroup> = z.object({
-  id: z.optional(z.string()),
+  id: z.optional(text(100)),
   combinator: z.enum(['and', 'or']),
   not: z.optional(z.boolean()),
   get rules() {
@@ -153,8 +153,8 @@ export type Segment = z.infer<typeof Segment>;
 
 /** POST /v1/segments, PATCH /v1/segments/{id}. Rule errors come back as `errors.rule`. */
 export const SegmentInput = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(100, 'Use at most 100 characters.')),
-  description: z._default(z.string().check(z.maxLength(500)), ''),
+  name: text(100, 'Use at most 100 characters.').check(z.trim(), z.minLength(1, 'Enter a name.')),
+  description: z._default(text(500), ''),
   rule: SegmentGroup,
 });
 export type SegmentInput = z.infer<typeof SegmentInput>;

@@ -14,7 +14,7 @@
  * `preview_text` or `mjml` name the line and column).
  */
 import * as z from 'zod/mini';
-import { listQuery, page, text } from '@console/shared/contracts/core';
+import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary and limits
@@ -109,7 +109,7 @@ export const TemplateUpdate = z.object({
   subject: z.optional(text(TEMPLATE_LIMITS.subject)),
   preview_text: z.optional(text(TEMPLATE_LIMITS.previewText)),
   mjml: z.optional(text(TEMPLATE_LIMITS.mjmlBytes)),
-  project: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  project: z.optional(z.nullable(z.record(text(200), z.unknown()))),
   base_version: z.optional(z.int().check(z.minimum(1))),
 });
 export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
@@ -170,7 +170,7 @@ export type MergeTagCatalogue = z.infer<typeof MergeTagCatalogue>;
  * POST /v1/templates/{id}/preview: the saved template rendered by the server, with merge tags
  * resolved for `contact_id` (a contact of the tenant) or for sample values when it is absent.
  */
-export const TemplatePreviewRequest = z.object({ contact_id: z.optional(z.nullable(z.string())) });
+export const TemplatePreviewRequest = z.object({ contact_id: z.optional(z.nullable(idText())) });
 export const TemplatePreview = z.object({
   subject: z.string(),
   preview_text: z.string(),
@@ -189,6 +189,6 @@ export const TemplateTestSend = z.object({
   recipients: z
     .array(z.email({ error: 'Enter a valid e-mail address.' }))
     .check(z.minLength(1, 'Add an address.'), z.maxLength(TEMPLATE_LIMITS.testRecipients)),
-  contact_id: z.optional(z.nullable(z.string())),
+  contact_id: z.optional(z.nullable(idText())),
 });
 export const TemplateTestSent = z.object({ message: z.string(), sent: z.int() });

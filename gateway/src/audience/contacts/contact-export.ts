@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { lists, type ContactRow, type CustomAttributeRow } from '../../db/schema';
 import { CSV_BOM, csvLine } from '../../lib/csv';
+import { headedChunks } from '../../lib/streamed-file';
 import { contactBatches, type ContactScope } from './contact-query';
 
 export const EXPORT_BASE_COLUMNS = [
@@ -58,20 +59,22 @@ export function exportFileName(now: Date): string {
   return `contacts-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** The file as chunks of text: BOM and header, then one chunk per batch of contacts. */
+/** The file as chunks of text, one per batch of contacts; the first holds the BOM and the header too. */
 export async function* exportContacts(db: Database, scope: ContactScope): AsyncGenerator<string> {
   const listNames = new Map(
     (await db.select({ id: lists.id, name: lists.name }).from(lists).where(eq(lists.tenantId, scope.tenantId))).map(
       (l) => [l.id, l.name],
     ),
   );
-  yield CSV_BOM + exportHeader(scope.attributes);
-  for await (const batch of contactBatches(db, scope)) {
-    yield batch
-      .map((r) => {
-        const names = r.listIds.flatMap((id) => listNames.get(id) ?? []);
-        return exportRow(r, names, scope.attributes);
-      })
-      .join('');
+  async function* rows(): AsyncGenerator<string> {
+    for await (const batch of contactBatches(db, scope)) {
+      yield batch
+        .map((r) => {
+          const names = r.listIds.flatMap((id) => listNames.get(id) ?? []);
+          return exportRow(r, names, scope.attributes);
+        })
+        .join('');
+    }
   }
+  yield* headedChunks(CSV_BOM + exportHeader(scope.attributes), rows());
 }

@@ -6,6 +6,8 @@
 import {
   CONTACT_STATUSES,
   WALLET_PATTERN,
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
   type AttributeType,
   type AttributeValue,
   type ContactStatus,
@@ -30,13 +32,15 @@ export const MESSAGES = {
   date: 'Enter a date as YYYY-MM-DD.',
   boolean: 'Enter true or false.',
   text: 'Use at most 1000 characters.',
+  /** Text PostgreSQL cannot store as given (NUL, other control characters, lone surrogates). */
+  unstorable: UNSTORABLE_TEXT_MESSAGE,
 } as const;
 
 /** Trimmed and lower-cased; '' and null mean "no e-mail". */
 export function normaliseEmail(raw: string | null | undefined): FieldResult<string | null> {
   const value = (raw ?? '').trim().toLowerCase();
   if (!value) return ok(null);
-  if (value.length > 254 || !EMAIL_PATTERN.test(value)) return fail(MESSAGES.email);
+  if (value.length > 254 || !EMAIL_PATTERN.test(value) || !isStorableText(value)) return fail(MESSAGES.email);
   return ok(value);
 }
 
@@ -85,6 +89,7 @@ export function parseAttributeValue(type: AttributeType, raw: unknown): FieldRes
   switch (type) {
     case 'text':
       if (typeof text !== 'string' && typeof text !== 'number' && typeof text !== 'boolean') return fail(MESSAGES.text);
+      if (!isStorableText(String(text))) return fail(MESSAGES.unstorable);
       return String(text).length > 1000 ? fail(MESSAGES.text) : ok(String(text));
     case 'number': {
       const n = typeof text === 'number' ? text : typeof text === 'string' ? Number(text.replace(/,/g, '')) : NaN;

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AffectedResponse,
@@ -17,6 +16,7 @@ import { resolveContactFilter } from './contact-query';
 import { createContact, deleteContact, getContact, listContacts, updateContact } from './contact-store';
 import { IdParams } from '../../lib/route-params';
 import { bearer, errorResponses } from '../../lib/openapi';
+import { sendStreamedFile } from '../../lib/streamed-file';
 
 const tags = ['contacts'];
 
@@ -80,10 +80,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const scope = await resolveContactFilter(db, tenantOf(req), req.query);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`);
-      return reply.send(Readable.from(exportContacts(db, scope)));
+      return sendStreamedFile(reply, exportContacts(db, scope), {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: exportFileName(new Date()),
+      });
     },
   );
 

@@ -8,6 +8,7 @@ import type { Database } from '../../db/index';
 import { customAttributes, importFailures, importJobs, importUploads, lists, type ImportJobRow } from '../../db/schema';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../errors';
 import { CSV_BOM, csvLine } from '../../lib/csv';
+import { headedChunks } from '../../lib/streamed-file';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { INVALID_INPUT } from '../../errors';
 import { isUuid, uniqueViolation } from '../../lib/db-helpers';
@@ -183,7 +184,10 @@ export async function cancelImportJob(db: Database, tenantId: string, id: string
 
 /** The failed rows of a job as CSV lines (a BOM and the header first), read page by page. */
 export async function* failureReport(db: Database, jobId: string): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(FAILURE_REPORT_HEADER);
+  yield* headedChunks(CSV_BOM + csvLine(FAILURE_REPORT_HEADER), failureLines(db, jobId));
+}
+
+async function* failureLines(db: Database, jobId: string): AsyncGenerator<string> {
   let after = { row: 0, id: 0 };
   for (;;) {
     const rows = await db

@@ -2,7 +2,13 @@
  * One CSV row of an import: its cells to contact values (the contact field rules of
  * contact-fields.ts), or the sentence that says why it fails. Pure functions.
  */
-import { MAX_IMPORT_ROW_CHARS, type AttributeValue, type ContactStatus } from '../../contracts';
+import {
+  isStorableText,
+  MAX_IMPORT_ROW_CHARS,
+  UNSTORABLE_TEXT_MESSAGE,
+  type AttributeValue,
+  type ContactStatus,
+} from '../../contracts';
 import { normaliseEmail, normaliseStatus, normaliseWallet, parseAttributeValue } from '../contacts/contact-fields';
 import type { ColumnPlan } from './import-mapping';
 
@@ -46,6 +52,10 @@ export function isBlankRow(cells: readonly string[]): boolean {
 function name(raw: string, label: string, problems: string[]): string | null {
   const value = raw.trim();
   if (!value) return null;
+  if (!isStorableText(value)) {
+    problems.push(`${label}: ${UNSTORABLE_TEXT_MESSAGE}`);
+    return null;
+  }
   if (value.length > MAX_NAME_LENGTH) {
     problems.push(`${label}: Use at most ${MAX_NAME_LENGTH} characters.`);
     return null;

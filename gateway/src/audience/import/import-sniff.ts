@@ -26,10 +26,17 @@ const SIGNATURES: readonly (readonly number[])[] = [
   [0x7f, 0x45, 0x4c, 0x46], // ELF
 ];
 
-/** Whether the head of a file shows it is not a text (CSV) file: a known binary signature or a NUL byte. */
+/**
+ * Whether the head of a file shows it is not a text (CSV) file: a known binary signature, or NUL bytes
+ * in more than 1 byte of 20 (other binary formats, UTF-16 text). A stray NUL in a cell of a text file
+ * does not make it binary: that row fails with its reason and the rest is imported.
+ */
 export function looksBinary(head: Uint8Array): boolean {
   const signed = SIGNATURES.some((sig) => sig.length <= head.length && sig.every((byte, i) => head[i] === byte));
-  return signed || head.includes(0);
+  if (signed) return true;
+  let nuls = 0;
+  for (const byte of head) if (byte === 0) nuls++;
+  return nuls > 1 && nuls * 20 > head.length;
 }
 
 /** Whether a file of `totalBytes` whose first bytes are `head` holds nothing but a BOM and white space. */

@@ -157,7 +157,10 @@ describe('file sniffing', () => {
     assert.equal(looksBinary(png), true);
     assert.equal(looksBinary(Buffer.from('PK\x03\x04xl/workbook.xml')), true);
     assert.equal(looksBinary(Buffer.from('%PDF-1.7\n')), true);
-    assert.equal(looksBinary(Buffer.from('email\0name\n')), true);
+    assert.equal(looksBinary(Buffer.from('email,name\n', 'utf16le')), true);
+    assert.equal(looksBinary(Buffer.from('\0\0\0\x01\0\0\0\x02')), true);
+    // A stray NUL in a cell fails its row, not the file.
+    assert.equal(looksBinary(Buffer.from('email,name\na@b.test,An\0na\nc@d.test,Bo\n')), false);
     assert.equal(looksBinary(Buffer.from('email,name\nPK,x\n')), false);
     assert.equal(looksBinary(Buffer.from('\uFEFFemail,näme\n')), false);
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -10,8 +9,10 @@ import {
   ImportListQuery,
   MAX_IMPORT_BYTES,
   StartImportBody,
+  text,
   type ImportJob as ImportJobWire,
 } from '../../contracts';
+import { IdParams } from '../../lib/route-params';
 import { authOf, requirePermission, tenantOf } from '../../auth';
 import {
   cancelImportJob,
@@ -28,14 +29,14 @@ import { releaseUpload, reserveUpload, UPLOAD_LIMIT_MESSAGE } from './upload-quo
 import { HttpError, notFound } from '../../errors';
 import { foreignKeyViolation } from '../../lib/db-helpers';
 import { bearer, errorResponses } from '../../lib/openapi';
+import { sendStreamedFile } from '../../lib/streamed-file';
 
 const tags = ['imports'];
 const TENANT_GONE = 'This community no longer exists.';
 const permission = requirePermission('manage_contacts');
 
-const IdParams = z.object({ id: z.string().check(z.maxLength(64)) });
 const UploadQuery = z.object({
-  fileName: z.string().check(z.trim(), z.minLength(1, 'Give the file name.'), z.maxLength(255)),
+  fileName: text(255).check(z.trim(), z.minLength(1, 'Give the file name.')),
 });
 
 /** Refusals while a body may still be arriving: answer, then close the connection. */
@@ -225,10 +226,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const job = await getImportJob(db, tenantOf(req), req.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="import-${job.id}-failures.csv"`)
-        .send(Readable.from(failureReport(db, job.id)));
+      return sendStreamedFile(reply, failureReport(db, job.id), {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: `import-${job.id}-failures.csv`,
+      });
     },
   );
 };

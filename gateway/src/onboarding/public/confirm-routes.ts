@@ -1,8 +1,9 @@
 /** The confirmation link of e-mail sign-ups (double opt-in), answered with a page. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagePage } from './public-html';
 import { confirmSignup, type ConfirmResult } from './signup-email';
+import { text } from '../../contracts';
 import { noCors, type PublicContext } from './context';
 
 export const confirmRoutes: FastifyPluginAsyncZod<{ ctx: PublicContext }> = async (app, { ctx }) => {
@@ -31,7 +32,7 @@ export const confirmRoutes: FastifyPluginAsyncZod<{ ctx: PublicContext }> = asyn
 
   app.get(
     '/public/signups/confirm',
-    { config: noCors, schema: { hide: true, querystring: z.object({ token: z.string().max(4096).optional() }) } },
+    { config: noCors, schema: { hide: true, querystring: z.object({ token: z.optional(text(4096)) }) } },
     async (req, reply) => {
       const result = await confirmSignup(deps, req.query.token ?? '');
       const page = confirmPages[result.status];

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { text } from '../../contracts';
 import type { Deps } from '../../deps';
 import { sendHtml } from '../../lib/html-reply';
 import { imageOrigins, pageCsp } from './public-html';
@@ -15,8 +16,8 @@ import { clientKey, PublicThrottle } from './public-throttle';
 import { checkOrigin, type LoadedWidget } from './public-widgets';
 
 export const tags = ['public'];
-export const IdParams = z.object({ id: z.string().max(100) });
-export const SlugParams = z.object({ slug: z.string().max(200) });
+export const IdParams = z.object({ id: text(100) });
+export const SlugParams = z.object({ slug: text(200) });
 export const noCors = { cors: false } as const;
 
 export function etagOf(body: string): string {
