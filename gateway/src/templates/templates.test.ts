@@ -210,24 +210,30 @@ describe('saves and versions', () => {
   });
 
   it('returns unknown merge tags as warnings, and saves', async () => {
-    const t = await create('Warnings');
-    const r = await save(t._id, {
-      subject: 'Hi {{ contact.frist_name }}',
-      mjml: mjml(
-        '{{ contact.first_name }} {{ unsubscribe_url }} {{ community.postal_address }} {{ contact.tier }} {{ contact.rank }}',
-      ),
-    });
+    const tags = '{{ contact.first_name }} {{ unsubscribe_url }} {{ community.postal_address }} {{ contact.tier }}';
+    const body = { subject: 'Hi {{ contact.frist_name }}', mjml: mjml(tags) };
+    // Acme DAO has the custom attribute `tier` and a postal address (both seeded).
+    const acme = await create('Warnings');
+    const r = await save(acme._id, body);
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(
       r.body.warnings.map((w) => [w.field, w.tag]),
+      [['subject', 'contact.frist_name']],
+    );
+    assert.equal(r.body.template.version, 2);
+    // Basic Guild has neither.
+    const basic = await create('Warnings', {}, other);
+    const theirs = await call<TemplateSaved>(gw, 'PATCH', `/v1/templates/${basic._id}`, other, body);
+    assert.equal(theirs.status, 200, theirs.text);
+    assert.deepEqual(
+      theirs.body.warnings.map((w) => [w.field, w.tag]),
       [
         ['subject', 'contact.frist_name'],
-        ['mjml', 'contact.rank'],
+        ['mjml', 'contact.tier'],
         ['mjml', 'community.postal_address'],
       ],
     );
-    assert.match(r.body.warnings[2]?.message ?? '', /no postal address/);
-    assert.equal(r.body.template.version, 2);
+    assert.match(theirs.body.warnings[2]?.message ?? '', /no postal address/);
   });
 });
 
