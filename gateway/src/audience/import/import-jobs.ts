@@ -11,6 +11,7 @@ import { CSV_BOM, csvLine } from '../../lib/csv';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { INVALID_INPUT } from '../../errors';
 import { isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { nextTurn } from '../../lib/bounded-work';
 import { checkMapping } from './import-mapping';
 import { DUPLICATE_LIST_NAME } from '../lists/list-store';
 
@@ -182,6 +183,7 @@ export async function* failureReport(db: Database, jobId: string): AsyncGenerato
   yield CSV_BOM + csvLine(FAILURE_REPORT_HEADER);
   let after = { row: 0, id: 0 };
   for (;;) {
+    await nextTurn();
     const rows = await db
       .select({
         id: importFailures.id,
