@@ -37,8 +37,8 @@
  *
  * On embedded PGlite (one connection, in the gateway's thread) the walk is a series of statements of
  * KEY_WALK_ROWS keys each, the event loop answering other requests between them (contact-walk.ts), so
- * a build never holds up another tenant; the fingerprint is read again after the last window and must
- * not have moved. Only the tenant's whole grid has anchors there; filtered grids are walked.
+ * a build never holds up another tenant; the fingerprint is read again every few windows (a build the
+ * tenant's writes made stale stops there) and after the last one, and must not have moved. Only the tenant's whole grid has anchors there; filtered grids are walked.
  *
  * Off the user's path: every request of a large tenant's unfiltered grid starts (prefetchAnchors,
  * one background run per database at a time) building the missing or stale sets of all its sort
@@ -244,8 +244,10 @@ async function buildAnchors(
   if (isPglite(db) && filter === null) {
     // Embedded PGlite: one statement per window of keys, the event loop answering in between
     // (contact-walk.ts); a write between two windows moves the fingerprint, and nothing is kept.
-    segments.push(...(await walkAnchors(db, tenantId, field, every)));
-    if ((await fingerprint(db, tenantId, filter)).text !== print.text) return null;
+    const unchanged = async () => (await fingerprint(db, tenantId, filter)).text === print.text;
+    const walked = await walkAnchors(db, tenantId, field, every, unchanged);
+    if (!walked || !(await unchanged())) return null;
+    segments.push(...walked);
   } else {
     for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
   }

@@ -55,7 +55,7 @@ import { badRequest, notFound } from '../../errors';
 import { pageWindow } from '../../lib/pagination';
 import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorFilter, type AnchorOptions } from './contact-anchors';
 import { cachedWalkCount } from './contact-count-cache';
-import { rowsInOrder, walkMatchIds, walkPageIds, WALK_ROWS } from './contact-walk';
+import { KEY_WALK_ROWS, rowsInOrder, walkMatchIds, walkPageIds, WALK_ROWS } from './contact-walk';
 import { inIndexOrder, throughIndexes } from '../../lib/bounded-work';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
@@ -120,7 +120,7 @@ export function searchCountQuery(tenantId: string, search: string): SQL {
 }
 
 /** On embedded PGlite, a search's count is read from the indexes while no column matches more than this. */
-export const SEARCH_COUNT_UP_TO = 20_000;
+export const SEARCH_COUNT_UP_TO = 5000;
 
 /**
  * A search's count on embedded PGlite, bounded: each searched column's index yields at most
@@ -527,15 +527,18 @@ export async function contactPage(
   return { rows: page.reverse ? [...rows].reverse() : rows, count: total };
 }
 
+/** On embedded PGlite, at most this many matches are read whole and sorted in one statement. */
+export const EMBEDDED_SORT_UP_TO = 2000;
+
 /**
  * A page on embedded PGlite, where every statement must stay bounded whatever the tenant's size
  * (lib/bounded-work.ts), each read planned through the indexes whatever the statistics say:
- * - the tenant's whole grid: pages before `anchors.from` walk the sort index (at most that many
- *   entries), deeper pages are read after the nearest page anchor (built in the background, in
+ * - the tenant's whole grid: pages before `anchors.from` (or KEY_WALK_ROWS) walk the sort index (at
+ *   most that many entries), deeper pages are read after the nearest page anchor (built in the background, in
  *   windows, see contact-anchors.ts); without current anchors (a write since), a walk;
  * - a search: its walk of at most WALK_ROWS rows of the time index (searchWalkPage), or its matches
- *   read from the searched columns' indexes and sorted while they are few (<= sortUpTo);
- * - a small list (<= sortUpTo members): read from its members and sorted;
+ *   read from the searched columns' indexes and sorted while they are few (EMBEDDED_SORT_UP_TO);
+ * - a small list (as few members): read from its members and sorted;
  * - anything else (a status, a large list, a source, an attribute, a segment, combinations, a wide
  *   search): a walk of the sort index in windows from the nearer end (contact-walk.ts), applying the
  *   filter to each window: bounded statements, the event loop answering other requests in between.
@@ -551,7 +554,7 @@ async function embeddedPage(
   const { offset, limit } = pageWindow(q.page, q.perPage);
   const plan = pagePlan(offset, limit, total);
   const kind = scope.count.kind;
-  const few = total <= sortUpTo;
+  const few = total <= Math.min(sortUpTo, EMBEDDED_SORT_UP_TO);
   const anchored = kind === 'tenant' && !few && total >= 2 * anchors.from;
   try {
     if (plan.limit === 0) return [];
@@ -560,11 +563,11 @@ async function embeddedPage(
       if (rows) return rows;
     }
     const sortedMatches = few && (kind === 'tenant' || kind === 'search' || kind === 'list');
-    if (sortedMatches || (kind === 'tenant' && plan.offset < anchors.from)) {
+    if (sortedMatches || (kind === 'tenant' && plan.offset < Math.min(anchors.from, KEY_WALK_ROWS))) {
       // Bounded by the matches (few, found through indexes) or by the skipped index entries.
       const read = sortedMatches ? throughIndexes : inIndexOrder;
       const page = await read(db, async (tx) => {
-        const query = contactPageQuery(tx, scope, q, total, sortUpTo);
+        const query = contactPageQuery(tx, scope, q, total, Math.min(sortUpTo, EMBEDDED_SORT_UP_TO));
         return query ? { reverse: query.reverse, rows: await query.query } : null;
       });
       if (!page) return [];

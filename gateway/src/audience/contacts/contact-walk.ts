@@ -19,9 +19,9 @@ import { intOf, queryRows, textOf, type Row } from '../../lib/raw-sql';
 import { sortSpec, type SegmentSpec, type SortSpec } from './contact-sort';
 
 /** Contacts read per statement of a walk that applies a filter (whole rows). */
-export const WALK_ROWS = 2000;
+export const WALK_ROWS = 1000;
 /** Contacts read per statement of a walk of keys only (page anchors, unfiltered counts). */
-export const KEY_WALK_ROWS = 5000;
+export const KEY_WALK_ROWS = 2500;
 
 /** Where a walk stopped within a segment: the last row's key (as text) and id. */
 interface Cursor {
@@ -123,7 +123,7 @@ async function walk(
   filter: SQL | null,
   rows: number,
   next: (segment: number) => Pick<WindowRequest, 'pick' | 'sample'>,
-  visit: (segment: number, result: WindowResult) => boolean,
+  visit: (segment: number, result: WindowResult) => boolean | Promise<boolean>,
 ): Promise<void> {
   const spec = sortSpec(field);
   for (const [i, segment] of segmentsInOrder(spec, order).entries()) {
@@ -141,7 +141,7 @@ async function walk(
         filter,
         ...request,
       });
-      if (!visit(i, result)) return;
+      if (!(await visit(i, result))) return;
       if (result.seen < rows || !result.last) break;
       cursor = result.last;
     }
@@ -225,18 +225,27 @@ export interface WalkAnchor {
   id: string;
 }
 
+/** A walk for anchors asks whether they can still be kept every this many windows. */
+const ANCHOR_CHECK_EVERY = 10;
+
 /**
  * Every `every`-th row of each segment of a sort (ascending) and the segment's size, for the page
- * anchors of the tenant's whole grid (contact-anchors.ts), by windows of keys.
+ * anchors of the tenant's whole grid (contact-anchors.ts), by windows of keys. Every
+ * ANCHOR_CHECK_EVERY windows `current()` says whether the tenant is unchanged since the walk began;
+ * when not, the walk stops and answers null (a tenant written to all the time would otherwise keep
+ * the database busy with walks whose anchors are stale before they end).
  */
 export async function walkAnchors(
   db: Database,
   tenantId: string,
   field: ContactSortField,
   every: number,
+  current: () => Promise<boolean>,
   rows = KEY_WALK_ROWS,
-): Promise<{ anchors: WalkAnchor[]; size: number }[]> {
+): Promise<{ anchors: WalkAnchor[]; size: number }[] | null> {
   const segments = sortSpec(field).segments.map(() => ({ anchors: [] as WalkAnchor[], size: 0 }));
+  let windows = 0;
+  let stale = false;
   await walk(
     db,
     tenantId,
@@ -245,15 +254,16 @@ export async function walkAnchors(
     null,
     rows,
     (i) => ({ pick: { skip: 0, take: 0 }, sample: { base: segments[i]?.size ?? 0, every } }),
-    (i, r) => {
+    async (i, r) => {
       const segment = segments[i];
       if (!segment) return false;
       for (const s of r.samples) segment.anchors.push({ rank: (segment.anchors.length + 1) * every - 1, ...s });
       segment.size += r.seen;
-      return true;
+      if (++windows % ANCHOR_CHECK_EVERY === 0 && !(await current())) stale = true;
+      return !stale;
     },
   );
-  return segments;
+  return stale ? null : segments;
 }
 
 /**
