@@ -7,7 +7,8 @@
 //
 // The gateway runs as its own process (src/main.ts) on BENCH_PORT_BASE+1000 over a data directory
 // prepared here (the generator writes the PGlite files, then closes them), so the probes are sent on
-// time whatever the gateway's thread is doing. Standalone: `pnpm --filter ./bench bench:stall`.
+// time whatever the gateway's thread is doing. Standalone: `pnpm bench:stall` (SLOW_STATEMENT_MS=300
+// prints the gateway's slowest statements too).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -162,7 +163,7 @@ export async function stallBench(log: (line: string) => void = console.log): Pro
     await db.close();
     log(`  generated ${CONTACTS.toLocaleString('en')} + 2,000 contacts in ${((performance.now() - t0) / 1000).toFixed(0)} s`); // prettier-ignore
     const file = path.join(dataDir, 'import.csv');
-    const csv = await writeImportCsv(file, Math.round((IMPORT_MB * 1024 * 1024) / 118));
+    const csv = await writeImportCsv(file, Math.round((IMPORT_MB * 1024 * 1024) / 100));
     log(`  import file: ${csv.rows.toLocaleString('en')} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MB`);
 
     gateway = await startGatewayProcess(dataDir, base + 1000);
@@ -207,6 +208,14 @@ export async function stallBench(log: (line: string) => void = console.log): Pro
     const heavyRows: (string | number)[][] = [['heavy tenant (for reference)', 'n', 'p50', 'p95', 'p99', 'max']];
     for (const [kind, xs] of heavyTimes) heavyRows.push(distribution(kind, xs));
     const loop = health.eventLoopDelay;
+    // With SLOW_STATEMENT_MS (passed on to the gateway), its slowest statements, for diagnosis.
+    const slow = gateway
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('[gateway] slow '))
+      .sort((a, b) => Number(/ (\d+) ms/.exec(b)?.[1] ?? 0) - Number(/ (\d+) ms/.exec(a)?.[1] ?? 0))
+      .slice(0, 20)
+      .map((line) => line.slice(0, 400));
     return [
       `${CONTACTS.toLocaleString('en')}-contact tenant written to and read in a loop, and a ${(csv.bytes / 1024 / 1024).toFixed(0)} MB import into it ` +
         `(${job.status}, ${job.rows_done.toLocaleString('en')} of ${csv.rows.toLocaleString('en')} rows in ${loadSeconds.toFixed(0)} s, ` +
@@ -215,6 +224,7 @@ export async function stallBench(log: (line: string) => void = console.log): Pro
       `probes' p99 ${fmt(p99)}: goal < ${PROBE_GOAL_MS} ms ${p99 < PROBE_GOAL_MS ? 'met' : 'NOT met'}`,
       `gateway event-loop delay over its ${loop.sinceSeconds} s: p50 ${fmt(loop.p50Ms)}, p99 ${fmt(loop.p99Ms)}, max ${fmt(loop.maxMs)}`,
       table(heavyRows),
+      ...(slow.length > 0 ? ['slowest statements in the gateway:', ...slow] : []),
     ].join('\n');
   } finally {
     await gateway?.stop();

@@ -562,12 +562,13 @@ async function embeddedPage(
       const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
       if (rows) return rows;
     }
-    const sortedMatches = few && (kind === 'tenant' || kind === 'search' || kind === 'list');
+    // A small tenant's whole grid walks its sort index too: reading every row to sort them costs more.
+    const sortedMatches = few && (kind === 'search' || kind === 'list');
     if (sortedMatches || (kind === 'tenant' && plan.offset < Math.min(anchors.from, KEY_WALK_ROWS))) {
       // Bounded by the matches (few, found through indexes) or by the skipped index entries.
       const read = sortedMatches ? throughIndexes : inIndexOrder;
       const page = await read(db, async (tx) => {
-        const query = contactPageQuery(tx, scope, q, total, Math.min(sortUpTo, EMBEDDED_SORT_UP_TO));
+        const query = contactPageQuery(tx, scope, q, total, sortedMatches ? EMBEDDED_SORT_UP_TO : 0);
         return query ? { reverse: query.reverse, rows: await query.query } : null;
       });
       if (!page) return [];

@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { matchContacts, matchQuery } from './import-batch';
-import { BATCH_GROWTH, EMBEDDED_START_ROWS, EMBEDDED_TARGET_MS, firstBatchRows, nextBatchRows } from './import-runner';
+import {
+  BATCH_GROWTH,
+  EMBEDDED_MAX_ROWS,
+  EMBEDDED_START_ROWS,
+  EMBEDDED_TARGET_MS,
+  firstBatchRows,
+  nextBatchRows,
+} from './import-runner';
 import type { ImportValues } from './import-rows';
 import type { CandidateRow } from './import-source';
 import { queryRows, textOf } from '../../lib/raw-sql';
@@ -93,12 +100,13 @@ describe('batch sizes', () => {
     assert.equal(firstBatchRows(5000, true), EMBEDDED_START_ROWS);
     assert.equal(firstBatchRows(5000, false), 5000);
     assert.equal(firstBatchRows(200, true), 200);
-    assert.equal(nextBatchRows(500, EMBEDDED_TARGET_MS / 2, 5000, true), 1000);
-    assert.equal(nextBatchRows(1000, EMBEDDED_TARGET_MS * 1.5, 5000, true), 1000);
-    assert.equal(nextBatchRows(1000, EMBEDDED_TARGET_MS * 3, 5000, true), 500);
-    assert.equal(nextBatchRows(300, EMBEDDED_TARGET_MS * 3, 5000, true), 200);
+    assert.equal(nextBatchRows(250, EMBEDDED_TARGET_MS / 2, 5000, true), 500);
+    assert.equal(nextBatchRows(EMBEDDED_MAX_ROWS, 1, 5000, true), EMBEDDED_MAX_ROWS);
+    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 1.5, 5000, true), 400);
+    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 3, 5000, true), 200);
+    assert.equal(nextBatchRows(150, EMBEDDED_TARGET_MS * 3, 5000, true), 100);
     // A commit of 300 ms on a server is quick; on PGlite it held every other request for 300 ms.
     assert.equal(nextBatchRows(5000, 300, 5000), 10_000);
-    assert.equal(nextBatchRows(5000, 300, 5000, true), 2500);
+    assert.equal(nextBatchRows(500, 300, 5000, true), 250);
   });
 });

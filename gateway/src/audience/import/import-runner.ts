@@ -61,14 +61,16 @@ export const BATCH_GROWTH = 8;
 const BATCH_TARGET_MS = 1000;
 /**
  * On embedded PGlite a batch's statement runs in the gateway's thread: every other request waits for
- * it. There batches start at EMBEDDED_START_ROWS, aim at EMBEDDED_TARGET_MS and may shrink to
- * EMBEDDED_MIN_ROWS, so no commit holds up the other tenants for long (about 4,000 rows/s on
- * PGlite: a 5,000-row batch was a 1.2 s stall). A commit's time there includes waiting for the
+ * it. There batches start at EMBEDDED_START_ROWS, aim at EMBEDDED_TARGET_MS, may shrink to
+ * EMBEDDED_MIN_ROWS and never grow past EMBEDDED_MAX_ROWS, so no commit holds up the other tenants
+ * for long (about 4,000 rows/s on PGlite: a 5,000-row batch was a 1.2 s stall). A commit's time there includes waiting for the
  * other requests' statements, hence the floor: a busy gateway must not shrink batches to nothing.
  */
 export const EMBEDDED_TARGET_MS = 100;
-export const EMBEDDED_START_ROWS = 500;
-const EMBEDDED_MIN_ROWS = 200;
+export const EMBEDDED_START_ROWS = 250;
+const EMBEDDED_MIN_ROWS = 100;
+/** And never above this many rows (about 100 ms of writes on PGlite), however quick a commit looked. */
+export const EMBEDDED_MAX_ROWS = 500;
 
 /** The size of the first batch of a slice. */
 export function firstBatchRows(configured: number, embedded: boolean): number {
@@ -79,7 +81,8 @@ export function firstBatchRows(configured: number, embedded: boolean): number {
 export function nextBatchRows(rows: number, ms: number, configured: number, embedded = false): number {
   const target = embedded ? EMBEDDED_TARGET_MS : BATCH_TARGET_MS;
   const least = embedded ? Math.min(configured, EMBEDDED_MIN_ROWS) : configured;
-  if (ms < target) return Math.min(rows * 2, configured * BATCH_GROWTH);
+  const most = embedded ? Math.min(configured * BATCH_GROWTH, EMBEDDED_MAX_ROWS) : configured * BATCH_GROWTH;
+  if (ms < target) return Math.min(rows * 2, most);
   if (ms > target * 2) return Math.max(Math.floor(rows / 2), least);
   return rows;
 }
