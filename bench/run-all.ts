@@ -11,6 +11,7 @@ import { gridBench } from './audience/grid.ts';
 import { jobsBench } from './jobs.ts';
 import { templatesBench } from './templates.ts';
 import { benchSystemEnv } from './lib.ts';
+import { stallBench } from './stall.ts';
 
 const env = benchSystemEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')));
 process.env.BENCH_GATEWAY_PORT = env.GATEWAY_PORT;
@@ -37,3 +38,5 @@ try {
   await browser.close();
   await system.stop();
 }
+// After the system has stopped: it starts a gateway of its own on the same port.
+console.log(`\n## One tenant's weight on the others (embedded PGlite)\n${await stallBench()}`);

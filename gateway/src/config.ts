@@ -80,6 +80,8 @@ export interface Config {
   dataDir: string;
   /** PGlite data directory, or `memory://` for a throw-away database. */
   pgliteDir: string;
+  /** Embedded PGlite: statements (or transactions) that take longer are logged (SLOW_STATEMENT_MS; 0: off). */
+  slowStatementMs?: number;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
   jwtAudience: string;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     pgliteDir: env.PGLITE_DIR || path.join(dataDir, 'pglite'),
+    slowStatementMs: int(env, 'SLOW_STATEMENT_MS', 0),
     jwtSecret: jwtSecret(env, dataDir),
     jwtIssuer: env.JWT_ISSUER || 'console-gateway',
     jwtAudience: env.JWT_AUDIENCE || 'console',

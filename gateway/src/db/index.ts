@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
-import { openPglite } from './pglite-store';
+import { logSlowStatements, openPglite } from './pglite-store';
 import * as schema from './schema';
 
 export { schema };
@@ -37,6 +37,8 @@ export interface DatabaseTarget {
   databaseUrl: string | null;
   /** A directory, or `memory://`. */
   pgliteDir: string;
+  /** PGlite: log statements slower than this (ms; 0 or absent: off). */
+  slowStatementMs?: number;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -67,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const client = await openPglite(target.pgliteDir);
+  if (target.slowStatementMs) logSlowStatements(client, target.slowStatementMs);
   const db = drizzlePglite(client, { schema });
   registerNotifications(db, pgliteSubscribe(client));
   return {

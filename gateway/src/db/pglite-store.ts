@@ -64,3 +64,53 @@ export async function openPglite(dir: string, useTemplate = process.env.PGLITE_T
   }
   return client;
 }
+
+type Run = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Logs every statement (and every transaction, as a whole) of `client` that takes longer than
+ * `thresholdMs`, with the start of its SQL: PGlite runs in the gateway's thread, so such a statement
+ * held up every request for that long (SLOW_STATEMENT_MS, off by default; for diagnosis).
+ */
+export function logSlowStatements(client: PGlite, thresholdMs: number): void {
+  const timed = (target: object, name: string, what: (args: unknown[]) => string) => {
+    const original: unknown = Reflect.get(target, name);
+    if (typeof original !== 'function') return;
+    const run = (original as Run).bind(target);
+    Reflect.set(target, name, async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await run(...args);
+      } finally {
+        const ms = performance.now() - started;
+        if (ms > thresholdMs) console.warn(`[gateway] slow ${name} ${Math.round(ms)} ms: ${what(args)}`);
+      }
+    });
+  };
+  const sqlOf = (args: unknown[]) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 300);
+  timed(client, 'query', sqlOf);
+  timed(client, 'exec', sqlOf);
+  const transaction: unknown = Reflect.get(client, 'transaction');
+  if (typeof transaction !== 'function') return;
+  const begin = (transaction as Run).bind(client);
+  Reflect.set(client, 'transaction', async (callback: (tx: object) => Promise<unknown>) => {
+    const statements: string[] = [];
+    const started = performance.now();
+    try {
+      return await begin(async (tx: object) => {
+        const query: unknown = Reflect.get(tx, 'query');
+        if (typeof query === 'function') {
+          const run = (query as Run).bind(tx);
+          Reflect.set(tx, 'query', (...args: unknown[]) => {
+            statements.push(sqlOf(args).slice(0, 200));
+            return run(...args);
+          });
+        }
+        return callback(tx);
+      });
+    } finally {
+      const ms = performance.now() - started;
+      if (ms > thresholdMs) console.warn(`[gateway] slow transaction ${Math.round(ms)} ms: ${statements.join(' | ')}`);
+    }
+  });
+}

@@ -7,6 +7,8 @@ import { registerImportJobs } from '../audience';
 import { registerBillingJobs, type BillingProvider } from '../billing';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
+import { registerPgliteUpkeep } from '../db/pglite-upkeep';
+import { isPglite } from '../lib/db-helpers';
 import { JobRunner } from './runner';
 import { adminJobRoutes } from './routes';
 
@@ -30,6 +32,7 @@ export function createJobs({ db, config, log, billing, workers = config.jobs.wor
   const jobs = new JobRunner({ db, config, workers, log });
   registerImportJobs(jobs, db, config, log);
   registerBillingJobs(jobs, billing, log);
+  if (isPglite(db)) registerPgliteUpkeep(jobs, db);
   extra?.(jobs);
   return jobs;
 }

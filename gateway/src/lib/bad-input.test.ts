@@ -127,14 +127,22 @@ describe('unknown routes and the rest', () => {
   });
 
   it('GET /health', async () => {
-    const r = await gw.get<{ ok: boolean; jobs: { queue: string }[] }>('/health');
+    const r = await gw.get<{
+      ok: boolean;
+      jobs: { queue: string }[];
+      eventLoopDelay: { sinceSeconds: number; p50Ms: number; p99Ms: number; maxMs: number };
+    }>('/health');
     assert.equal(r.status, 200);
     assert.equal(r.body.ok, true);
-    // With each job queue's counts (jobs/runner.ts).
+    // With each job queue's counts (jobs/runner.ts); PGlite's statistics upkeep only on PGlite.
+    const upkeep = gw.handle.kind === 'pglite' ? ['db.upkeep'] : [];
     assert.deepEqual(
       r.body.jobs.map((q) => q.queue),
-      ['billing.due-changes', 'imports.housekeeping', 'imports.run'],
+      ['billing.due-changes', ...upkeep, 'imports.housekeeping', 'imports.run'],
     );
+    // And the event loop's delay since the start (health/event-loop.ts).
+    assert.deepEqual(Object.keys(r.body.eventLoopDelay).sort(), ['maxMs', 'p50Ms', 'p99Ms', 'sinceSeconds']);
+    assert.ok(r.body.eventLoopDelay.maxMs >= r.body.eventLoopDelay.p99Ms);
   });
 
   it('serves the OpenAPI document and an offline API reference', async () => {

@@ -25,7 +25,9 @@ import { badRequest, notFound, type FieldErrors } from '../../errors';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { INVALID_INPUT } from '../../errors';
 import { CONTACT_BATCH_SIZE } from '../contacts/contact-query';
-import { isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { isPglite, isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { inIndexOrder, nextTurn } from '../../lib/bounded-work';
+import { cachedWalkCount } from '../contacts/contact-count-cache';
 
 export const DUPLICATE_ATTRIBUTE_KEY = 'An attribute with this key already exists.';
 export const DUPLICATE_ATTRIBUTE_NAME = 'An attribute with this name already exists.';
@@ -90,7 +92,10 @@ function holdsValue(row: Pick<CustomAttributeRow, 'id' | 'tenantId'>): SQL | und
 export async function getAttribute(db: Database, tenantId: string, id: string): Promise<CustomAttribute> {
   const [row] = isUuid(id) ? await db.select().from(customAttributes).where(tenantAttribute(id, tenantId)) : [];
   if (!row) throw notFound(ATTRIBUTE_NOT_FOUND);
-  const [held] = await db.select({ n: count() }).from(contacts).where(holdsValue(row));
+  const holding = holdsValue(row) ?? sql`false`;
+  // Embedded PGlite: a count over every contact of the tenant is walked in bounded windows instead.
+  if (isPglite(db)) return toCustomAttribute(row, await cachedWalkCount(db, tenantId, holding));
+  const [held] = await db.select({ n: count() }).from(contacts).where(holding);
   return toCustomAttribute(row, held?.n ?? 0);
 }
 
@@ -184,37 +189,47 @@ export async function deleteAttribute(db: Database, tenantId: string, id: string
   return row;
 }
 
+/** Contacts per statement of removeAttributeValues on embedded PGlite (writes run in the gateway's thread). */
+const EMBEDDED_REMOVE_BATCH = 500;
+
 /**
  * Removes a deleted attribute's values from the tenant's contacts, one keyset range of
- * `batchSize` contacts per statement (oldest first). Returns how many contacts were changed.
+ * `batchSize` contacts per statement (oldest first), the event loop answering other requests between
+ * them (smaller ranges on embedded PGlite). Returns how many contacts were changed.
  */
 export async function removeAttributeValues(
   db: Database,
   attribute: Pick<CustomAttributeRow, 'id' | 'tenantId'>,
-  batchSize = CONTACT_BATCH_SIZE,
+  batchSize = isPglite(db) ? EMBEDDED_REMOVE_BATCH : CONTACT_BATCH_SIZE,
 ): Promise<number> {
   let changed = 0;
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
+    await nextTurn();
     const after: SQL | undefined = cursor
       ? sql`(${contacts.createdAt}, ${contacts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : undefined;
-    const range: { at: string; id: string }[] = await db
-      .select({ at: sql<string>`${contacts.createdAt}::text`, id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.tenantId, attribute.tenantId), after))
-      .orderBy(asc(contacts.createdAt), asc(contacts.id))
-      .offset(batchSize - 1)
-      .limit(1);
+    // Both along the creation-time index whatever the statistics say (lib/bounded-work.ts).
+    const range: { at: string; id: string }[] = await inIndexOrder(db, (q) =>
+      q
+        .select({ at: sql<string>`${contacts.createdAt}::text`, id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.tenantId, attribute.tenantId), after))
+        .orderBy(asc(contacts.createdAt), asc(contacts.id))
+        .offset(batchSize - 1)
+        .limit(1),
+    );
     const end = range[0];
     const upTo: SQL = end
       ? sql`(${contacts.createdAt}, ${contacts.id}) <= (${end.at}::timestamptz, ${end.id}::uuid)`
       : sql`true`;
-    const updated = await db
-      .update(contacts)
-      .set({ attributes: sql`${contacts.attributes} - ${attribute.id}::text` })
-      .where(and(holdsValue(attribute), after, upTo))
-      .returning({ id: contacts.id });
+    const updated = await inIndexOrder(db, (q) =>
+      q
+        .update(contacts)
+        .set({ attributes: sql`${contacts.attributes} - ${attribute.id}::text` })
+        .where(and(holdsValue(attribute), after, upTo))
+        .returning({ id: contacts.id }),
+    );
     changed += updated.length;
     if (!end) return changed;
     cursor = end;

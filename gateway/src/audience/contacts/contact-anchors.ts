@@ -35,15 +35,24 @@
  * the max) or is seen open (no anchors this time: the request reads with OFFSET, as without them).
  * The walk is read after the fingerprint and must add up to its total, else nothing is kept.
  *
+ * On embedded PGlite (one connection, in the gateway's thread) the walk is a series of statements of
+ * KEY_WALK_ROWS keys each, the event loop answering other requests between them (contact-walk.ts), so
+ * a build never holds up another tenant; the fingerprint is read again every few windows (a build the
+ * tenant's writes made stale stops there) and after the last one, and must not have moved. Only the tenant's whole grid has anchors there; filtered grids are walked.
+ *
  * Off the user's path: every request of a large tenant's unfiltered grid starts (prefetchAnchors,
  * one background run per database at a time) building the missing or stale sets of all its sort
  * fields, through the same checks, so a later deep page finds them ready.
  */
-import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_SORT_FIELDS, type ContactSortField, type ContactStatus, type SortOrder } from '../../contracts';
 import type { Database } from '../../db/index';
 import { contactCounts, contacts, listMembers, lists, type ContactRow } from '../../db/schema';
 import { intOf, queryRows, textOf } from '../../lib/raw-sql';
+import { isPglite } from '../../lib/db-helpers';
+import { inIndexOrder, nextTurn } from '../../lib/bounded-work';
+import { sortSpec, type SegmentSpec, type SortSpec } from './contact-sort';
+import { walkAnchors } from './contact-walk';
 
 export interface AnchorOptions {
   /** An anchor every this many rows (K): a page skips fewer index entries than this. */
@@ -94,53 +103,6 @@ function scopeWhere(tenantId: string, filter: AnchorFilter): SQL {
   if (filter === null) return tenant;
   if ('status' in filter) return sql`${tenant} and ${contacts.status} = ${filter.status}`;
   return sql`${tenant} and exists (select 1 from ${listMembers} where ${listMembers.listId} = ${filter.listId}::uuid and ${listMembers.contactId} = ${contacts.id})`;
-}
-
-/** One run of a sort's ascending order that a row comparison can walk. */
-interface SegmentSpec {
-  /** The segment's rows (besides the tenant). */
-  where: SQL;
-  /** Rows after the given key and id (both SQL expressions) within the segment. */
-  after(key: SQL, id: SQL): SQL;
-}
-
-interface SortSpec {
-  /** Exactly SORT_KEYS' expression for the field (contact-query.ts). */
-  key: SQL;
-  /** How an anchor's key (kept as text) is read back. */
-  param(key: string | null): SQL;
-  segments: SegmentSpec[];
-}
-
-function sortSpec(field: ContactSortField): SortSpec {
-  const after = (key: SQL) => (k: SQL, id: SQL) => sql`(${key}, ${contacts.id}) > (${k}, ${id})`;
-  const time = (column: SQLWrapper): SortSpec => ({
-    key: sql`${column}`,
-    param: (k) => sql`${k}::timestamptz`,
-    segments: [{ where: sql`true`, after: after(sql`${column}`) }],
-  });
-  const text = (column: SQLWrapper, nullable: boolean): SortSpec => {
-    const key = sql`lower(${column}) collate "C"`;
-    const valued: SegmentSpec = { where: sql`${key} is not null`, after: after(key) };
-    const none: SegmentSpec = { where: sql`${key} is null`, after: (_k, id) => sql`${contacts.id} > ${id}` };
-    return {
-      key,
-      param: (k) => sql`(${k}::text collate "C")`,
-      segments: nullable ? [valued, none] : [{ where: sql`true`, after: after(key) }],
-    };
-  };
-  switch (field) {
-    case 'created_at':
-      return time(contacts.createdAt);
-    case 'updated_at':
-      return time(contacts.updatedAt);
-    case 'email':
-      return text(contacts.email, true);
-    case 'wallet':
-      return text(contacts.wallet, true);
-    case 'last_name':
-      return text(contacts.lastName, false);
-  }
 }
 
 /**
@@ -279,7 +241,16 @@ async function buildAnchors(
   const print = await fingerprint(db, tenantId, filter);
   const spec = sortSpec(field);
   const segments: Segment[] = [];
-  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
+  if (isPglite(db) && filter === null) {
+    // Embedded PGlite: one statement per window of keys, the event loop answering in between
+    // (contact-walk.ts); a write between two windows moves the fingerprint, and nothing is kept.
+    const unchanged = async () => (await fingerprint(db, tenantId, filter)).text === print.text;
+    const walked = await walkAnchors(db, tenantId, field, every, unchanged);
+    if (!walked || !(await unchanged())) return null;
+    segments.push(...walked);
+  } else {
+    for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
+  }
   // A write committed between the fingerprint and the walk: keep nothing, the next request rebuilds.
   if (segments.reduce((n, s) => n + s.size, 0) !== print.total) return null;
   return { fingerprint: print.text, segments };
@@ -368,6 +339,8 @@ export function prefetchAnchors(
   const stale = (print: { text: string }) =>
     fields.filter((f) => cache.sets.get(setName(tenantId, f, every, filter))?.fingerprint !== print.text);
   const run = (async () => {
+    // After the request that started it has been answered.
+    await nextTurn();
     const print = await fingerprint(db, tenantId, filter);
     for (const field of stale(print)) {
       // Built for the fingerprint read now; a write since then: stop, a later request starts again.
@@ -452,20 +425,23 @@ export async function anchoredPage(
   const spec = sortSpec(field);
   // The page as ascending ranks [first, first + take).
   const first = order === 'asc' ? offset : total - offset - take;
-  const reads: PromiseLike<ContactRow[]>[] = [];
+  const reads: ((q: Database) => PromiseLike<ContactRow[]>)[] = [];
   let start = 0;
   for (const [i, segment] of set.segments.entries()) {
     const from = Math.max(first, start);
     const to = Math.min(first + take, start + segment.size);
     const segmentSpec = spec.segments[i];
     if (from < to && segmentSpec) {
-      reads.push(
-        segmentRows(db, tenantId, filter, spec, segmentSpec, segment.anchors, from - start, to - from, options.every),
-      );
+      const skip = from - start;
+      reads.push((q) => segmentRows(q, tenantId, filter, spec, segmentSpec, segment.anchors, skip, to - from, options.every)); // prettier-ignore
     }
     start += segment.size;
   }
-  const rows: ContactRow[] = [];
-  for (const read of reads) rows.push(...(await read));
+  // In index order whatever the statistics say (lib/bounded-work.ts): a read skips fewer than K entries.
+  const rows = await inIndexOrder(db, async (q) => {
+    const read: ContactRow[] = [];
+    for (const r of reads) read.push(...(await r(q)));
+    return read;
+  });
   return order === 'asc' ? rows : rows.reverse();
 }

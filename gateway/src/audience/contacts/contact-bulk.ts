@@ -2,7 +2,8 @@
  * Bulk actions on contacts (POST /v1/contacts/bulk) and list memberships (PATCH/DELETE
  * /v1/lists/{id}/contacts). Each is ONE set-based statement over the selection, whatever its size
  * (INSERT ... SELECT ... ON CONFLICT DO NOTHING, DELETE ... WHERE, UPDATE ... WHERE): a million
- * "all that match" never travels through JavaScript.
+ * "all that match" never travels through JavaScript. On embedded PGlite, one such statement per
+ * window of the tenant's contacts (inWindows).
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -15,7 +16,12 @@ import type { Database } from '../../db/index';
 import { contacts, listMembers, lists } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { resolveContactFilter } from './contact-query';
-import { changedRows, isUuid, validIds } from '../../lib/db-helpers';
+import { changedRows, isPglite, isUuid, validIds } from '../../lib/db-helpers';
+import { walkMatchIds } from './contact-walk';
+import { nextTurn } from '../../lib/bounded-work';
+
+/** Contacts written per statement of a bulk action on embedded PGlite (about as many as an import batch). */
+const WRITE_CHUNK = 250;
 
 const LIST_NOT_FOUND = 'List not found.';
 
@@ -34,6 +40,35 @@ export async function requireTenantList(db: Database, tenantId: string, listId: 
     : [];
   if (!list) throw notFound(LIST_NOT_FOUND);
   return list.id;
+}
+
+/**
+ * Runs a set-based action on the selected contacts: in one statement on a PostgreSQL server; on
+ * embedded PGlite (in the gateway's thread) one statement per window of the tenant's contacts
+ * (contact-walk.ts), the event loop answering other requests in between, so acting on a million
+ * contacts never holds up the gateway. Each window's statement is atomic; the action as a whole is
+ * not (a failure leaves the windows before it done, as a retried bulk action would).
+ */
+async function inWindows(
+  db: Database,
+  tenantId: string,
+  where: SQL,
+  action: (where: SQL) => Promise<number>,
+): Promise<number> {
+  if (!isPglite(db)) return action(where);
+  let affected = 0;
+  for await (const ids of walkMatchIds(db, tenantId, where)) {
+    // Writing a row costs far more than reading it (nine indexes): a window's matches in chunks.
+    for (let i = 0; i < ids.length; i += WRITE_CHUNK) {
+      if (i > 0) await nextTurn();
+      const chunk = ids.slice(i, i + WRITE_CHUNK);
+      // The ids drive the statement (primary-key probes): the tenant's own ids, checked again as text,
+      // which no index can serve (an unanalyzed table's planner would walk a tenant_id index instead).
+      const byId = sql`${contacts.id} = any(${`{${chunk.join(',')}}`}::uuid[])`;
+      affected += await action(sql`${byId} and ${contacts.tenantId}::text = ${tenantId}`);
+    }
+  }
+  return affected;
 }
 
 /** The selected contacts of the tenant as a condition on `contacts` (null: nothing can match). */
@@ -86,13 +121,18 @@ export async function bulkContacts(db: Database, tenantId: string, body: BulkCon
     if (!body.listId) throw badRequest(SELECT_A_LIST_MESSAGE, { listId: [SELECT_A_LIST_MESSAGE] });
     listId = await requireTenantList(db, tenantId, body.listId);
   }
-  const where = await selectionCondition(db, tenantId, body.selection);
+  const selected = await selectionCondition(db, tenantId, body.selection);
   let affected = 0;
-  if (where) {
-    if (body.action === 'add_to_list' && listId) affected = await addToList(db, listId, where);
-    else if (body.action === 'remove_from_list' && listId) affected = await removeFromList(db, listId, where);
-    else if (body.action === 'unsubscribe') affected = await unsubscribe(db, where);
-    else if (body.action === 'delete') affected = await remove(db, where);
+  if (selected) {
+    const act = (where: SQL): Promise<number> => {
+      if (body.action === 'add_to_list' && listId) return addToList(db, listId, where);
+      if (body.action === 'remove_from_list' && listId) return removeFromList(db, listId, where);
+      if (body.action === 'unsubscribe') return unsubscribe(db, where);
+      if (body.action === 'delete') return remove(db, where);
+      return Promise.resolve(0);
+    };
+    // Chosen ids are bounded by the request's size; "all that match" by nothing but the tenant.
+    affected = 'ids' in body.selection ? await act(selected) : await inWindows(db, tenantId, selected, act);
   }
   const done: Record<BulkContactsBody['action'], string> = {
     add_to_list: 'added to the list',

@@ -27,6 +27,11 @@
  * sort walk an index (a few ms on PostgreSQL); without anchors (filtered grids over
  * SORT_MATCHES_UP_TO matches) a middle page costs a walk over half the rows.
  *
+ * Embedded PGlite runs in the gateway's thread, so there no statement may grow with the tenant
+ * (lib/bounded-work.ts): counts of other filters and pages that would skip or scan an unbounded
+ * number of rows are walked in windows of the sort index (contact-walk.ts), one bounded statement
+ * at a time with the event loop answering other tenants in between (embeddedPage, countContacts).
+ *
  * Search is a case-insensitive PREFIX match ("starts with", as Mailchimp's contact search) on
  * e-mail, wallet, first name and last name: `lower(col) collate "C" like 'prefix%'`, one arm per
  * column, each served by its index (a BitmapOr). Substring search at a million rows would need
@@ -34,7 +39,7 @@
  * alone is counted from the four indexes without reading the table (searchCountQuery), and its
  * pages sorted by a time are read by a bounded walk of the time index (searchWalkPage).
  */
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ContactFilter, ContactListQuery, ContactSortField, ContactStatus, SortOrder } from '../../contracts';
 import type { Database } from '../../db/index';
 import {
@@ -49,6 +54,9 @@ import {
 import { badRequest, notFound } from '../../errors';
 import { pageWindow } from '../../lib/pagination';
 import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorFilter, type AnchorOptions } from './contact-anchors';
+import { cachedWalkCount } from './contact-count-cache';
+import { KEY_WALK_ROWS, rowsInOrder, walkMatchIds, walkPageIds, WALK_ROWS } from './contact-walk';
+import { inIndexOrder, throughIndexes } from '../../lib/bounded-work';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
 import { isPglite, isUuid } from '../../lib/db-helpers';
@@ -109,6 +117,32 @@ export function searchCountQuery(tenantId: string, search: string): SQL {
     sql`select ${contacts.id} from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${searchArm(column, search)}`;
   const arms = [contacts.email, contacts.wallet, contacts.firstName, contacts.lastName].map(arm);
   return sql`select count(*)::int as n from (${sql.join(arms, sql` union `)}) as matched`;
+}
+
+/** On embedded PGlite, a search's count is read from the indexes while no column matches more than this. */
+export const SEARCH_COUNT_UP_TO = 5000;
+
+/**
+ * A search's count on embedded PGlite, bounded: each searched column's index yields at most
+ * SEARCH_COUNT_UP_TO + 1 ids, and their union is counted in the same statement. A prefix that more
+ * contacts share (a single letter in a large audience) is counted by a walk instead (bounded
+ * statements, cached while the audience does not change; contact-count-cache.ts).
+ */
+async function embeddedSearchCount(db: Database, tenantId: string, search: string, where: SQL): Promise<number> {
+  const limit = SEARCH_COUNT_UP_TO + 1;
+  const arm = (column: SQLWrapper) =>
+    sql`(select ${contacts.id} from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${searchArm(column, search)} limit ${limit})`;
+  const [a, b, c, d] = [contacts.email, contacts.wallet, contacts.firstName, contacts.lastName].map(arm);
+  const [row] = await inIndexOrder(db, (q) =>
+    queryRows(
+      q,
+      sql`with a as ${a}, b as ${b}, c as ${c}, d as ${d}
+          select greatest((select count(*) from a), (select count(*) from b), (select count(*) from c), (select count(*) from d))::int as widest,
+            (select count(*) from (select id from a union select id from b union select id from c union select id from d) u)::int as n`,
+    ),
+  );
+  if (row && intOf(row, 'widest') < limit) return intOf(row, 'n');
+  return cachedWalkCount(db, tenantId, where);
 }
 
 /** The attribute named by a filter: its key, or its id. */
@@ -237,10 +271,13 @@ export async function countContacts(db: Database, scope: ContactScope): Promise<
     case 'list':
       return scope.count.memberCount;
     case 'search': {
+      if (isPglite(db)) return embeddedSearchCount(db, scope.tenantId, scope.count.search, scope.where);
       const [row] = await queryRows(db, searchCountQuery(scope.tenantId, scope.count.search));
       return intOf(row ?? {}, 'n');
     }
     case 'exact': {
+      // Embedded PGlite: a count(*) is one statement over every contact of the tenant; walked instead.
+      if (isPglite(db)) return cachedWalkCount(db, scope.tenantId, scope.where);
       const [row] = await db.select({ n: count() }).from(contacts).where(scope.where);
       return row?.n ?? 0;
     }
@@ -405,40 +442,42 @@ export async function searchWalkPage(
   const plan = pagePlan(offset, limit, total);
   if (plan.limit === 0) return null;
   const tenantContacts = await countContacts(db, { ...scope, count: { kind: 'tenant' } });
-  if ((plan.offset + plan.limit) * tenantContacts * 2 > walkRows * total) return null;
+  // On embedded PGlite the walk is one statement in the gateway's thread: no longer than a window.
+  const rows = isPglite(db) ? Math.min(walkRows, WALK_ROWS) : walkRows;
+  if ((plan.offset + plan.limit) * tenantContacts * 2 > rows * total) return null;
   const order = plan.reverse ? (q.sortOrder === 'asc' ? 'desc' : 'asc') : q.sortOrder;
-  const walked = db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.tenantId, scope.tenantId))
-    .orderBy(...contactOrder(q.sortField, order))
-    .limit(walkRows)
-    .as('walked');
-  const rows = await db
-    .select()
-    .from(walked)
-    .where(searchCondition(search, walked))
-    .orderBy(...contactOrder(q.sortField, order, walked))
-    .limit(plan.limit)
-    .offset(plan.offset);
-  if (rows.length < plan.limit) return null;
-  return plan.reverse ? rows.reverse() : rows;
+  const page = await inIndexOrder(db, (tx) => {
+    const walked = tx
+      .select()
+      .from(contacts)
+      .where(eq(contacts.tenantId, scope.tenantId))
+      .orderBy(...contactOrder(q.sortField, order))
+      .limit(rows)
+      .as('walked');
+    return tx
+      .select()
+      .from(walked)
+      .where(searchCondition(search, walked))
+      .orderBy(...contactOrder(q.sortField, order, walked))
+      .limit(plan.limit)
+      .offset(plan.offset);
+  });
+  if (page.length < plan.limit) return null;
+  return plan.reverse ? page.reverse() : page;
 }
 
 /**
- * The anchors that serve a filter whose count is known without count(*); undefined for any other
- * filter. A status's or a list's anchors only on a PostgreSQL server: on embedded PGlite (one
- * connection) their builds, seconds at a million contacts and one per status or list visited,
- * would hold up every other request; there those grids read deep pages with OFFSET.
+ * The anchors that serve a filter whose count is known without count(*) (on a PostgreSQL server;
+ * embedded PGlite reads its pages in embeddedPage); undefined for any other filter.
  */
-function anchorFilter(count: ContactCountSource, embedded: boolean): AnchorFilter | undefined {
+function anchorFilter(count: ContactCountSource): AnchorFilter | undefined {
   switch (count.kind) {
     case 'tenant':
       return null;
     case 'status':
-      return embedded ? undefined : { status: count.status };
+      return { status: count.status };
     case 'list':
-      return embedded ? undefined : { listId: count.listId };
+      return { listId: count.listId };
     default:
       return undefined;
   }
@@ -453,6 +492,7 @@ export async function contactPage(
   anchors: AnchorOptions = PAGE_ANCHORS,
 ): Promise<{ rows: ContactRow[]; count: number }> {
   const total = await countContacts(db, scope);
+  if (isPglite(db)) return { rows: await embeddedPage(db, scope, q, total, sortUpTo, anchors), count: total };
   if (scope.count.kind === 'search') {
     const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
     if (rows) return { rows, count: total };
@@ -461,7 +501,7 @@ export async function contactPage(
   // (a page at OFFSET >= anchors.from, counted from the nearer end, exists): once this page is read,
   // the anchors of its sort fields that are missing or stale are built in the background, so a
   // later deep page finds them ready.
-  const filter = anchorFilter(scope.count, isPglite(db));
+  const filter = anchorFilter(scope.count);
   const anchored =
     filter !== undefined && !sortMatches(total, scope.searching, q.sortField, sortUpTo) && total >= 2 * anchors.from;
   const prefetch = () => {
@@ -487,6 +527,67 @@ export async function contactPage(
   return { rows: page.reverse ? [...rows].reverse() : rows, count: total };
 }
 
+/** On embedded PGlite, at most this many matches are read whole and sorted in one statement. */
+export const EMBEDDED_SORT_UP_TO = 2000;
+
+/**
+ * A page on embedded PGlite, where every statement must stay bounded whatever the tenant's size
+ * (lib/bounded-work.ts), each read planned through the indexes whatever the statistics say:
+ * - the tenant's whole grid: pages before `anchors.from` (or KEY_WALK_ROWS) walk the sort index (at
+ *   most that many entries), deeper pages are read after the nearest page anchor (built in the background, in
+ *   windows, see contact-anchors.ts); without current anchors (a write since), a walk;
+ * - a search: its walk of at most WALK_ROWS rows of the time index (searchWalkPage), or its matches
+ *   read from the searched columns' indexes and sorted while they are few (EMBEDDED_SORT_UP_TO);
+ * - a small list (as few members): read from its members and sorted;
+ * - anything else (a status, a large list, a source, an attribute, a segment, combinations, a wide
+ *   search): a walk of the sort index in windows from the nearer end (contact-walk.ts), applying the
+ *   filter to each window: bounded statements, the event loop answering other requests in between.
+ */
+async function embeddedPage(
+  db: Database,
+  scope: ContactScope,
+  q: Pick<ContactListQuery, 'page' | 'perPage' | 'sortField' | 'sortOrder'>,
+  total: number,
+  sortUpTo: number,
+  anchors: AnchorOptions,
+): Promise<ContactRow[]> {
+  const { offset, limit } = pageWindow(q.page, q.perPage);
+  const plan = pagePlan(offset, limit, total);
+  const kind = scope.count.kind;
+  const few = total <= Math.min(sortUpTo, EMBEDDED_SORT_UP_TO);
+  const anchored = kind === 'tenant' && !few && total >= 2 * anchors.from;
+  try {
+    if (plan.limit === 0) return [];
+    if (scope.count.kind === 'search') {
+      const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
+      if (rows) return rows;
+    }
+    // A small tenant's whole grid walks its sort index too: reading every row to sort them costs more.
+    const sortedMatches = few && (kind === 'search' || kind === 'list');
+    if (sortedMatches || (kind === 'tenant' && plan.offset < Math.min(anchors.from, KEY_WALK_ROWS))) {
+      // Bounded by the matches (few, found through indexes) or by the skipped index entries.
+      const read = sortedMatches ? throughIndexes : inIndexOrder;
+      const page = await read(db, async (tx) => {
+        const query = contactPageQuery(tx, scope, q, total, sortedMatches ? EMBEDDED_SORT_UP_TO : 0);
+        return query ? { reverse: query.reverse, rows: await query.query } : null;
+      });
+      if (!page) return [];
+      return page.reverse ? [...page.rows].reverse() : page.rows;
+    }
+    if (anchored) {
+      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors);
+      if (rows) return rows;
+    }
+    const order = plan.reverse ? (q.sortOrder === 'asc' ? 'desc' : 'asc') : q.sortOrder;
+    const filter = kind === 'tenant' ? null : scope.where;
+    const ids = await walkPageIds(db, scope.tenantId, q.sortField, order, filter, plan.offset, plan.limit);
+    const rows = await rowsInOrder(db, ids);
+    return plan.reverse ? rows.reverse() : rows;
+  } finally {
+    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every, null);
+  }
+}
+
 /** Rows per query of a keyset walk (export). */
 export const CONTACT_BATCH_SIZE = 5000;
 
@@ -504,6 +605,14 @@ export async function* contactBatches(
   scope: ContactScope,
   batchSize = CONTACT_BATCH_SIZE,
 ): AsyncGenerator<ContactBatchRow[]> {
+  if (isPglite(db)) {
+    // Embedded PGlite: windows of the tenant's contacts (bounded however rare the matches), then
+    // each window's matches with their lists; the event loop answers between windows.
+    for await (const ids of walkMatchIds(db, scope.tenantId, scope.where)) {
+      for (let i = 0; i < ids.length; i += batchSize) yield await batchRows(db, ids.slice(i, i + batchSize));
+    }
+    return;
+  }
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
@@ -528,4 +637,17 @@ export async function* contactBatches(
     if (batch.length < batchSize) return;
     cursor = { at: last.cursorAt, id: last.id };
   }
+}
+
+/** The contacts of `ids` with their list ids, oldest first (one statement). */
+async function batchRows(db: Database, ids: string[]): Promise<ContactBatchRow[]> {
+  const rows = await db
+    .select({
+      ...getTableColumns(contacts),
+      listIds: sql<string>`array_to_string(array(select ${listMembers.listId} from ${listMembers} where ${listMembers.contactId} = ${contacts.id}), ',')`,
+    })
+    .from(contacts)
+    .where(inArray(contacts.id, ids))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  return rows.map(({ listIds, ...row }) => ({ ...row, listIds: listIds ? listIds.split(',') : [] }));
 }

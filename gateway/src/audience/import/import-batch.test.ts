@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { matchContacts, matchQuery } from './import-batch';
-import { BATCH_GROWTH, nextBatchRows } from './import-runner';
+import {
+  BATCH_GROWTH,
+  EMBEDDED_MAX_ROWS,
+  EMBEDDED_START_ROWS,
+  EMBEDDED_TARGET_MS,
+  firstBatchRows,
+  nextBatchRows,
+} from './import-runner';
 import type { ImportValues } from './import-rows';
 import type { CandidateRow } from './import-source';
 import { queryRows, textOf } from '../../lib/raw-sql';
@@ -87,5 +94,19 @@ describe('batch sizes', () => {
     assert.equal(nextBatchRows(40_000, 5000, 5000), 20_000);
     assert.equal(nextBatchRows(5000, 5000, 5000), 5000);
     assert.equal(nextBatchRows(20_000, 1500, 5000), 20_000);
+  });
+
+  it('on embedded PGlite: start small, aim at a tenth of a second, shrink below the configured size', () => {
+    assert.equal(firstBatchRows(5000, true), EMBEDDED_START_ROWS);
+    assert.equal(firstBatchRows(5000, false), 5000);
+    assert.equal(firstBatchRows(200, true), 200);
+    assert.equal(nextBatchRows(250, EMBEDDED_TARGET_MS / 2, 5000, true), 500);
+    assert.equal(nextBatchRows(EMBEDDED_MAX_ROWS, 1, 5000, true), EMBEDDED_MAX_ROWS);
+    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 1.5, 5000, true), 400);
+    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 3, 5000, true), 200);
+    assert.equal(nextBatchRows(150, EMBEDDED_TARGET_MS * 3, 5000, true), 100);
+    // A commit of 300 ms on a server is quick; on PGlite it held every other request for 300 ms.
+    assert.equal(nextBatchRows(5000, 300, 5000), 10_000);
+    assert.equal(nextBatchRows(500, 300, 5000, true), 250);
   });
 });

@@ -7,7 +7,7 @@
  * resumed job re-reads the rows before its checkpoint and ends up with the same claimed values.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { setImmediate as turn } from 'node:timers/promises';
+import { nextTurn as turn } from '../../lib/bounded-work';
 import Papa from 'papaparse';
 import type { ColumnPlan } from './import-mapping';
 import { CsvRecordReader, RAW_CHARS, type CsvRecord } from './import-reader';

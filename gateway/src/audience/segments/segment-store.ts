@@ -18,7 +18,9 @@ import { contacts, segments, type SegmentRow } from '../../db/schema';
 import { badRequest, HttpError, notFound, type FieldErrors, INVALID_INPUT } from '../../errors';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { tenantAttributes, toContacts } from '../contacts/contact-wire';
-import { isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { isPglite, isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { cachedWalkCount } from '../contacts/contact-count-cache';
+import { rowsInOrder, walkPageIds } from '../contacts/contact-walk';
 import { SEGMENT_RULES_MESSAGE, segmentCondition, segmentWhere } from './segment-sql';
 
 export const DUPLICATE_SEGMENT_NAME = 'A segment with this name already exists.';
@@ -161,6 +163,13 @@ export async function previewSegment(
 ): Promise<SegmentPreview> {
   const attributes = await tenantAttributes(db, tenantId);
   const where = segmentWhere(tenantId, body.rule, attributes);
+  if (isPglite(db)) {
+    // Embedded PGlite: count(*) and a walk of the time index for rare matches are each one statement
+    // over the whole tenant in the gateway's thread; walked in bounded windows instead (contact-walk.ts).
+    const n = await cachedWalkCount(db, tenantId, where);
+    const ids = body.limit === 0 ? [] : await walkPageIds(db, tenantId, 'created_at', 'desc', where, 0, body.limit);
+    return { count: n, records: await toContacts(db, await rowsInOrder(db, ids), attributes) };
+  }
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(contacts).where(where),
     body.limit === 0

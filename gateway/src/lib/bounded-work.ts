@@ -1,0 +1,69 @@
+/**
+ * Bounded work on embedded PGlite. PGlite runs in the gateway's own thread: a statement that reads a
+ * million rows holds up every request of every tenant (and /health) until it ends, and statements
+ * run back to back through promises never let the event loop answer in between. So on PGlite, work
+ * whose size grows with a tenant is done as a series of statements, each bounded in rows (a keyset
+ * window with LIMIT), with a turn of the event loop between them (`nextTurn`).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index';
+import { isPglite } from './db-helpers';
+
+const waiting: (() => void)[] = [];
+let pumping = false;
+
+/** Lets one waiter go per turn of the event loop (see nextTurn). */
+function pump(): void {
+  waiting.shift()?.();
+  if (waiting.length > 0) setImmediate(pump);
+  else pumping = false;
+}
+
+/**
+ * Lets the event loop answer whatever came meanwhile (requests, timers) before the next statement.
+ * One waiter per turn, in order: two walks each awaiting a plain setImmediate would be let go in the
+ * same turn and run their statements back to back, and ten of them would hold the loop ten times as
+ * long; here every turn runs at most one bounded statement of background work, then polls for I/O.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!pumping) {
+      pumping = true;
+      setImmediate(pump);
+    }
+  });
+}
+
+/**
+ * Runs `statement` so that it walks an index in its order, whatever the planner's statistics say.
+ * PGlite has no autovacuum, so after a large import nothing has analyzed the table: the planner takes
+ * a tenant of 300,000 contacts for a few rows, and would sort them all for every LIMIT (a keyset hop
+ * of 1,000 rows became a sort of the tenant: minutes for the anchors of one sort). On PGlite the
+ * statement runs in a transaction with sequential scans, bitmap scans and sorts turned off for it
+ * (`set_config(..., true)`: for this transaction only; PGlite is one connection, and its transaction
+ * holds it, so nothing else runs with these settings). On a PostgreSQL server it runs as is.
+ */
+export async function inIndexOrder<T>(db: Database, statement: (q: Database) => Promise<T>): Promise<T> {
+  if (!isPglite(db)) return statement(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+                 set_config('enable_sort', 'off', true)`,
+    );
+    return statement(tx);
+  });
+}
+
+/**
+ * Runs `statement` through indexes (no sequential scan of the table, which holds every tenant's
+ * rows), for statements bounded by what their indexes find and then sorted: on PGlite in a
+ * transaction with sequential scans off for it, as `inIndexOrder`; on a PostgreSQL server as is.
+ */
+export async function throughIndexes<T>(db: Database, statement: (q: Database) => Promise<T>): Promise<T> {
+  if (!isPglite(db)) return statement(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    return statement(tx);
+  });
+}
