@@ -1,3 +1,30 @@
 const { appConfig } = require('@console/shared/mf');
 
-module.exports = appConfig({ name: 'mfe_engagement', dir: __dirname, devPort: 3001 });
+const base = appConfig({ name: 'mfe_engagement', dir: __dirname, devPort: 3001 });
+
+/**
+ * The template designer's stylesheets (GrapesJS and its icon font) are imported as strings
+ * (`?inline`) and put in the page by the designer when it mounts, so they load with the designer's
+ * own chunk instead of joining the app's one stylesheet (every engagement page loads that). The icon
+ * font is a file of this build, served from this remote's origin like its scripts.
+ */
+module.exports = (env, argv) => {
+  const config = base(env, argv);
+  for (const rule of config.module.rules) {
+    if (String(rule.test) === String(/\.css$/)) rule.resourceQuery = { not: [/inline/] };
+  }
+  config.module.rules.push(
+    {
+      test: /\.css$/,
+      resourceQuery: /inline/,
+      use: [{ loader: 'css-loader', options: { exportType: 'string', importLoaders: 0 } }],
+    },
+    {
+      test: /\.(woff2?|ttf|eot|svg)$/,
+      include: /font-awesome/,
+      type: 'asset/resource',
+      generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+    },
+  );
+  return config;
+};

@@ -1,0 +1,168 @@
+/**
+ * The e-mail designer's editor: GrapesJS 0.23 with its MJML preset (grapesjs-mjml 1.0), in a chunk of
+ * its own that only the designer route loads. Set up to work offline: no telemetry, no icon stylesheet
+ * from a CDN (Font Awesome 4.7 is bundled and served by this remote), no web fonts in the canvas, no
+ * placeholder images from an image service, social icons from the gateway, no canvas scripts.
+ */
+import grapesjs, { type Component, type Editor } from 'grapesjs';
+import mjmlPreset from 'grapesjs-mjml';
+import grapesCss from 'grapesjs/dist/css/grapes.min.css?inline';
+import iconCss from 'font-awesome/css/font-awesome.min.css?inline';
+import { IMAGE_PLACEHOLDER, emailBlocks, socialIconUrl } from './email-blocks';
+
+export interface EditorContent {
+  mjml: string;
+  project: Record<string, unknown> | null;
+}
+
+export interface DesignerEditorOptions {
+  container: HTMLElement;
+  content: EditorContent;
+  gatewayUrl: string;
+  uploadImage: (file: File) => Promise<string>;
+  onChange: () => void;
+  onUploadError: (error: unknown) => void;
+}
+
+export interface DesignerEditor {
+  /** The design as MJML and as the editor's project data, including a text being typed right now. */
+  read(): Promise<EditorContent>;
+  /** Insert text at the caret of the text being edited; false when no text is being edited. */
+  insertText(text: string): boolean;
+  /** Replace the design (a restored version, MJML from the code view). */
+  load(content: EditorContent): void;
+  destroy(): void;
+}
+
+const STYLE_ID = 'console-designer-styles';
+
+/** GrapesJS's and the icon font's stylesheets, once per document (they stay for the next opening). */
+function addStyles() {
+  if (document.getElementById(STYLE_ID)) return;
+  const style = document.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = `${iconCss}\n${grapesCss}`;
+  document.head.append(style);
+}
+
+/**
+ * mjml adds a Google Fonts link for each of its default fonts a design names (Ubuntu is the default
+ * of every text). Giving it a font list of its own replaces that list; this one entry never matches,
+ * so no font link is ever added.
+ */
+const NO_WEB_FONTS = { 'console-no-web-fonts': '' };
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A social element without its own icon would get the MJML authors' hosted one: point it at the gateway's. */
+function ownSocialIcons(component: Component, gatewayUrl: string) {
+  const visit = (c: Component) => {
+    if (c.get('type') === 'mj-social-element') {
+      const attributes = c.getAttributes();
+      if (!attributes.src) c.addAttributes({ src: socialIconUrl(gatewayUrl, String(attributes.name ?? 'web')) });
+    }
+    c.components().forEach(visit);
+  };
+  visit(component);
+}
+
+function loadInto(editor: Editor, content: EditorContent) {
+  if (content.project) editor.loadProjectData(content.project);
+  else editor.setComponents(content.mjml);
+}
+
+/** Resolves once the editor has loaded the design; changes are reported from then on. */
+export function createDesignerEditor(options: DesignerEditorOptions): Promise<DesignerEditor> {
+  addStyles();
+  const { gatewayUrl } = options;
+  const editor = grapesjs.init({
+    container: options.container,
+    height: '100%',
+    width: 'auto',
+    fromElement: false,
+    telemetry: false,
+    cssIcons: '',
+    storageManager: false,
+    canvas: { styles: [], scripts: [] },
+    assetManager: {
+      assets: [],
+      embedAsBase64: false,
+      upload: false,
+      uploadFile: (event: DragEvent | Event) => {
+        const target = event.target instanceof HTMLInputElement ? event.target : null;
+        const files = Array.from(('dataTransfer' in event && event.dataTransfer?.files) || target?.files || []);
+        for (const file of files) {
+          options
+            .uploadImage(file)
+            .then((url) => editor.AssetManager.add({ src: url, name: file.name }))
+            .catch(options.onUploadError);
+        }
+        return undefined;
+      },
+    },
+    plugins: [
+      (ed: Editor) =>
+        mjmlPreset(ed, {
+          blocks: [],
+          resetBlocks: true,
+          imagePlaceholderSrc: IMAGE_PLACEHOLDER,
+          fonts: NO_WEB_FONTS,
+        }),
+    ],
+  });
+
+  for (const block of emailBlocks(gatewayUrl)) {
+    editor.Blocks.add(block.id, {
+      label: block.label,
+      category: block.category,
+      media: `<i class="fa ${block.icon} fa-2x" aria-hidden="true"></i>`,
+      content: block.mjml,
+    });
+  }
+  // The code view and imports are the console's own dialog (MJML code view) instead of the preset's.
+  editor.Panels.removeButton('options', 'mjml-import');
+  editor.Panels.removeButton('options', 'export-template');
+
+  editor.on('component:add', (component: Component) => ownSocialIcons(component, gatewayUrl));
+  const loaded = new Promise<void>((resolve) =>
+    editor.onReady(() => {
+      loadInto(editor, options.content);
+      ownSocialIcons(editor.getWrapper()!, gatewayUrl);
+      editor.UndoManager.clear();
+      editor.Panels.getButton('views', 'open-blocks')?.set('active', true);
+      editor.Canvas.getFrameEl()?.setAttribute('title', 'E-mail design canvas');
+      // Every change counts: structure, styles and traits ('update'), and typing in a text ('component:input').
+      editor.on('update', options.onChange);
+      editor.on('component:input', options.onChange);
+      resolve();
+    }),
+  );
+
+  const designer: DesignerEditor = {
+    async read() {
+      // A text being edited reaches the component only when its editing ends: take it now, without
+      // re-rendering the text under the caret (silent), so a save made while typing keeps what was typed.
+      const editing = editor.getEditing();
+      const view = editing?.getView() as
+        { rteEnabled?: boolean; syncContent?: (o: object) => Promise<void> } | undefined;
+      if (view?.rteEnabled && view.syncContent) await view.syncContent({ silent: true, avoidStore: true });
+      return { mjml: editor.getHtml(), project: editor.getProjectData() as Record<string, unknown> };
+    },
+    insertText(text) {
+      const rte = editor.RichTextEditor.globalRte;
+      if (!editor.getEditing() || !rte) return false;
+      rte.insertHTML(escapeHtml(text));
+      options.onChange();
+      return true;
+    },
+    load(content) {
+      loadInto(editor, content);
+      ownSocialIcons(editor.getWrapper()!, gatewayUrl);
+      editor.UndoManager.clear();
+    },
+    destroy() {
+      editor.destroy();
+    },
+  };
+  return loaded.then(() => designer);
+}

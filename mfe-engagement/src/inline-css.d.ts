@@ -1,0 +1,5 @@
+/** A stylesheet imported as a string (`?inline`, see webpack.config.cjs): put in the page by its user. */
+declare module '*.css?inline' {
+  const css: string;
+  export default css;
+}
