@@ -114,6 +114,21 @@ export const TemplateUpdate = z.object({
 });
 export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
 
+/**
+ * The 409 of a designer save whose `base_version` is no longer the current version: another save
+ * came in between. Both are kept: the other save stays the current version, this one is stored as
+ * `kept_version` (listed in the versions, restorable).
+ */
+export const TemplateConflict = z.object({
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  /** The version saved meanwhile: the template's current version. */
+  current_version: z.int(),
+  /** This save, kept as a version of its own. */
+  kept_version: z.int(),
+});
+export type TemplateConflict = z.infer<typeof TemplateConflict>;
+
 /** A merge tag that is not known (spelled wrong, or an attribute since deleted): listed before saving. */
 export const MergeTagWarning = z.object({
   tag: z.string(),
@@ -169,8 +184,12 @@ export type MergeTagCatalogue = z.infer<typeof MergeTagCatalogue>;
 /**
  * POST /v1/templates/{id}/preview: the saved template rendered by the server, with merge tags
  * resolved for `contact_id` (a contact of the tenant) or for sample values when it is absent.
+ * `version` previews one of the listed versions (before restoring it); the current one otherwise.
  */
-export const TemplatePreviewRequest = z.object({ contact_id: z.optional(z.nullable(z.string())) });
+export const TemplatePreviewRequest = z.object({
+  contact_id: z.optional(z.nullable(z.string())),
+  version: z.optional(z.nullable(z.int().check(z.minimum(1)))),
+});
 export const TemplatePreview = z.object({
   subject: z.string(),
   preview_text: z.string(),
@@ -192,3 +211,101 @@ export const TemplateTestSend = z.object({
   contact_id: z.optional(z.nullable(z.string())),
 });
 export const TemplateTestSent = z.object({ message: z.string(), sent: z.int() });
+
+// ---------------------------------------------------------------------------------------------
+// Social icons (served by the gateway: e-mail clients need PNG, and nothing is fetched from the MJML authors' host)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The social networks whose icons the gateway serves, as PNG (a white glyph on a transparent
+ * 64×64 square, shown on the social element's background colour): `GATEWAY_PUBLIC_URL` +
+ * `socialIconPath(name)`. The first seventeen are MJML's own network names, so on the server
+ * `<mj-social-element name="x">` needs no `src`; the others are networks of web3 communities
+ * (the server fills in their icon and colour too). The designer sets `src` and `background-color`
+ * itself (the MJML in the browser knows only its authors' host).
+ */
+export const SOCIAL_ICONS = [
+  'facebook',
+  'twitter',
+  'x',
+  'google',
+  'pinterest',
+  'linkedin',
+  'instagram',
+  'web',
+  'snapchat',
+  'youtube',
+  'tumblr',
+  'github',
+  'xing',
+  'vimeo',
+  'medium',
+  'soundcloud',
+  'dribbble',
+  'discord',
+  'telegram',
+  'reddit',
+  'farcaster',
+  'lens',
+  'bluesky',
+  'mastodon',
+  'tiktok',
+  'twitch',
+  'substack',
+] as const;
+export type SocialIcon = (typeof SOCIAL_ICONS)[number];
+
+/** The background colour of each network's icon (MJML's own for its networks). */
+export const SOCIAL_ICON_COLORS: Record<SocialIcon, string> = {
+  facebook: '#3b5998',
+  twitter: '#55acee',
+  x: '#000000',
+  google: '#dc4e41',
+  pinterest: '#bd081c',
+  linkedin: '#0077b5',
+  instagram: '#3f729b',
+  web: '#4BADE9',
+  snapchat: '#FFFA54',
+  youtube: '#EB3323',
+  tumblr: '#344356',
+  github: '#000000',
+  xing: '#296366',
+  vimeo: '#53B4E7',
+  medium: '#000000',
+  soundcloud: '#EF7F31',
+  dribbble: '#D95988',
+  discord: '#5865F2',
+  telegram: '#229ED9',
+  reddit: '#FF4500',
+  farcaster: '#855DCD',
+  lens: '#00501E',
+  bluesky: '#1185FE',
+  mastodon: '#6364FF',
+  tiktok: '#000000',
+  twitch: '#9146FF',
+  substack: '#FF6719',
+};
+
+/** Where the gateway serves a network's icon, from its public address: `/static/social/x.png`. */
+export function socialIconPath(name: SocialIcon): string {
+  return `/static/social/${name}.png`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routes (gateway; permission `templates`; the caller's tenant: another tenant's id is a 404)
+// ---------------------------------------------------------------------------------------------
+//
+// GET    /v1/templates                                   TemplateListQuery -> TemplatePage
+// POST   /v1/templates                                   TemplateCreate -> 201 Template
+// GET    /v1/templates/starters                          -> TemplateStarterList
+// GET    /v1/templates/merge-tags                        -> MergeTagCatalogue
+// GET    /v1/templates/{id}                              -> Template
+// PATCH  /v1/templates/{id}                              TemplateUpdate -> TemplateSaved; 409 TemplateConflict
+// DELETE /v1/templates/{id}                              -> {message}; 409 {message} naming what uses it
+// POST   /v1/templates/{id}/duplicate                    TemplateDuplicate -> 201 Template
+// GET    /v1/templates/{id}/versions                     -> TemplateVersionList
+// POST   /v1/templates/{id}/versions/{version}/restore   -> TemplateSaved (the restored content as a new version)
+// POST   /v1/templates/{id}/preview                      TemplatePreviewRequest -> TemplatePreview
+// GET    /v1/templates/{id}/html                         -> TemplateHtml
+// POST   /v1/templates/{id}/test                         TemplateTestSend -> TemplateTestSent; 429 over the hourly limit
+// GET    /static/social/{name}.png                       public, no authorization (SOCIAL_ICONS)
