@@ -39,8 +39,9 @@ export const deleteTemplate = (id: string) => api.delete(path(id), MessageRespon
 
 export const fetchVersions = (id: string) => api.get(`${path(id)}/versions`, TemplateVersionList);
 
+/** Restoring saves the version's content as a new version: the answer is a save's. */
 export const restoreVersion = (id: string, version: number) =>
-  api.post(`${path(id)}/versions/${version}/restore`, Template, {});
+  api.post(`${path(id)}/versions/${version}/restore`, TemplateSaved, {});
 
 export const fetchTemplateHtml = (id: string) => api.get(`${path(id)}/html`, TemplateHtml);
 

@@ -59,27 +59,37 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
     }
   };
 
-  const card = (key: Choice, title: string, description: string) => (
-    <label
-      key={key}
-      className={`flex cursor-pointer flex-col gap-1 rounded-control border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
-        choice === key ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'
-      }`}
-    >
-      <span className="flex items-center gap-2 font-medium text-slate-900">
-        <input
-          type="radio"
-          name={`${formId}-start`}
-          value={key}
-          checked={choice === key}
-          onChange={() => choose(key)}
-          className="accent-brand-600"
-        />
-        {title}
-      </span>
-      <span className="text-slate-600">{description}</span>
-    </label>
-  );
+  const card = (key: Choice, title: string, description: string) => {
+    const inputId = `${formId}-${key}`;
+    return (
+      <div
+        key={key}
+        className={`relative flex flex-col gap-1 rounded-control border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+          choice === key ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'
+        }`}
+      >
+        <span className="flex items-center gap-2 font-medium text-slate-900">
+          <input
+            id={inputId}
+            type="radio"
+            name={`${formId}-start`}
+            value={key}
+            checked={choice === key}
+            onChange={() => choose(key)}
+            aria-describedby={`${inputId}-description`}
+            className="accent-brand-600"
+          />
+          {/* The label covers the whole card (after:inset-0), so the card is the click target. */}
+          <label htmlFor={inputId} className="cursor-pointer after:absolute after:inset-0">
+            {title}
+          </label>
+        </span>
+        <span id={`${inputId}-description`} className="text-slate-600">
+          {description}
+        </span>
+      </div>
+    );
+  };
 
   return (
     <Dialog

@@ -154,7 +154,7 @@ function Designer({ initial }: { initial: Template }) {
     setRestoring(target);
     try {
       await flush();
-      const restored = await restoreVersion(id, target);
+      const { template: restored } = await restoreVersion(id, target);
       editorRef.current?.load({ mjml: restored.mjml, project: restored.project });
       setSubject(restored.subject);
       setPreviewText(restored.preview_text);

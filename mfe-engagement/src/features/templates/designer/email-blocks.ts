@@ -4,17 +4,25 @@
  * gateway, and no web font is named (mjml's default font stack ends in system fonts).
  */
 
-/** The networks of the social block (mjml names), with their icons served by the gateway. */
-export const SOCIAL_NETWORKS = [
-  { name: 'x', label: 'X', href: 'https://x.com/' },
-  { name: 'github', label: 'GitHub', href: 'https://github.com/' },
-  { name: 'medium', label: 'Medium', href: 'https://medium.com/' },
-  { name: 'youtube', label: 'YouTube', href: 'https://youtube.com/' },
-] as const;
+import { SOCIAL_ICONS, SOCIAL_ICON_COLORS, socialIconPath, type SocialIcon } from '@console/shared/contracts';
 
-/** Where the gateway serves a social network's icon (public: recipients' mail clients load it). */
-export function socialIconUrl(gatewayUrl: string, network: string): string {
-  return `${gatewayUrl.replace(/\/$/, '')}/email-assets/social/${encodeURIComponent(network)}.png`;
+/** The networks of the social block: where web3 communities are. */
+export const SOCIAL_NETWORKS: readonly { name: SocialIcon; label: string; href: string }[] = [
+  { name: 'x', label: 'X', href: 'https://x.com/' },
+  { name: 'discord', label: 'Discord', href: 'https://discord.com/' },
+  { name: 'telegram', label: 'Telegram', href: 'https://t.me/' },
+  { name: 'github', label: 'GitHub', href: 'https://github.com/' },
+];
+
+const isSocialIcon = (name: string): name is SocialIcon => (SOCIAL_ICONS as readonly string[]).includes(name);
+
+/**
+ * A network's icon and colour as the gateway serves them (public: recipients' mail clients load it),
+ * the 'web' icon for a network it does not know.
+ */
+export function socialIcon(gatewayUrl: string, network: string): { src: string; color: string } {
+  const name: SocialIcon = isSocialIcon(network) ? network : 'web';
+  return { src: `${gatewayUrl.replace(/\/$/, '')}${socialIconPath(name)}`, color: SOCIAL_ICON_COLORS[name] };
 }
 
 /** A grey 600×300 placeholder with 'Image' on it, inline (no image service). */
@@ -50,10 +58,10 @@ export interface EmailBlock {
 const column = (text: string) => `<mj-column><mj-text>${text}</mj-text></mj-column>`;
 
 export function emailBlocks(gatewayUrl: string): EmailBlock[] {
-  const social = SOCIAL_NETWORKS.map(
-    (n) =>
-      `<mj-social-element name="${n.name}" href="${n.href}" src="${socialIconUrl(gatewayUrl, n.name)}">${n.label}</mj-social-element>`,
-  ).join('');
+  const social = SOCIAL_NETWORKS.map((n) => {
+    const icon = socialIcon(gatewayUrl, n.name);
+    return `<mj-social-element name="${n.name}" href="${n.href}" src="${icon.src}" background-color="${icon.color}">${n.label}</mj-social-element>`;
+  }).join('');
   return [
     {
       id: 'section-1',

@@ -8,7 +8,7 @@ import grapesjs, { type Component, type Editor } from 'grapesjs';
 import mjmlPreset from 'grapesjs-mjml';
 import grapesCss from 'grapesjs/dist/css/grapes.min.css?inline';
 import iconCss from 'font-awesome/css/font-awesome.min.css?inline';
-import { IMAGE_PLACEHOLDER, emailBlocks, socialIconUrl } from './email-blocks';
+import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
 
 export interface EditorContent {
   mjml: string;
@@ -59,7 +59,13 @@ function ownSocialIcons(component: Component, gatewayUrl: string) {
   const visit = (c: Component) => {
     if (c.get('type') === 'mj-social-element') {
       const attributes = c.getAttributes();
-      if (!attributes.src) c.addAttributes({ src: socialIconUrl(gatewayUrl, String(attributes.name ?? 'web')) });
+      if (!attributes.src) {
+        const icon = socialIcon(gatewayUrl, String(attributes.name ?? 'web'));
+        c.addAttributes({
+          src: icon.src,
+          ...(attributes['background-color'] ? {} : { 'background-color': icon.color }),
+        });
+      }
     }
     c.components().forEach(visit);
   };
