@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** The gateway's product areas (gateway/src/<area>/index.ts is each one's only entrance). */
-const GATEWAY_AREAS = ['auth', 'tenants', 'audience', 'onboarding', 'billing', 'health', 'jobs'];
+const GATEWAY_AREAS = ['auth', 'tenants', 'audience', 'onboarding', 'billing', 'health', 'jobs', 'templates'];
 
 /** One no-restricted-imports block per part of the system, each with its forbidden relative paths. */
 function boundaries(parts) {

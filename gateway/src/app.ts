@@ -30,6 +30,7 @@ import { audienceArea } from './audience/index';
 import { onboardingArea } from './onboarding/index';
 import { billingArea, createBillingProvider } from './billing/index';
 import { createStorage } from './onboarding/index';
+import { templatesArea } from './templates/index';
 
 export interface BuildOptions {
   db: Database;
@@ -43,7 +44,7 @@ export interface BuildOptions {
 }
 
 /** The product areas, in the order their routes are registered. */
-const AREAS = [healthArea, authArea, tenantsArea, jobsArea, audienceArea, onboardingArea, billingArea];
+const AREAS = [healthArea, authArea, tenantsArea, jobsArea, audienceArea, onboardingArea, billingArea, templatesArea];
 
 const DOCS_PREFIX = '/docs';
 /** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */

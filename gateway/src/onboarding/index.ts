@@ -22,3 +22,4 @@ export const onboardingArea: FastifyPluginAsync = async (app) => {
 export { escapeHtml, htmlPage } from './public/public-html';
 export { clientKey, PublicThrottle } from './public/public-throttle';
 export { createTenantCommunity } from './community/community-store';
+export { communityUrl } from './onboarding-rules';

@@ -88,6 +88,7 @@ export const TemplateListQuery = z.extend(listQuery(TEMPLATE_SORT_FIELDS, 'updat
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 export const TemplatePage = page(TemplateSummary);
+export type TemplatePage = z.infer<typeof TemplatePage>;
 
 /** POST /v1/templates: blank, or from a starter. */
 export const TemplateCreate = z.object({
@@ -146,6 +147,7 @@ export type TemplateSaved = z.infer<typeof TemplateSaved>;
 export const TemplateDuplicate = z.object({
   name: z.optional(text(TEMPLATE_LIMITS.name).check(z.trim(), z.minLength(1, 'Name the template.'))),
 });
+export type TemplateDuplicate = z.infer<typeof TemplateDuplicate>;
 
 // ---------------------------------------------------------------------------------------------
 // Versions
@@ -161,6 +163,7 @@ export type TemplateVersion = z.infer<typeof TemplateVersion>;
 
 /** GET /v1/templates/{id}/versions: the last `versionsKept`, newest first. Restoring one (POST …/versions/{version}/restore) saves it as a new version. */
 export const TemplateVersionList = z.object({ records: z.array(TemplateVersion) });
+export type TemplateVersionList = z.infer<typeof TemplateVersionList>;
 
 // ---------------------------------------------------------------------------------------------
 // Starters, merge tags, rendering, test sends
@@ -172,7 +175,9 @@ export const TemplateStarterInfo = z.object({
   name: z.string(),
   description: z.string(),
 });
+export type TemplateStarterInfo = z.infer<typeof TemplateStarterInfo>;
 export const TemplateStarterList = z.object({ records: z.array(TemplateStarterInfo) });
+export type TemplateStarterList = z.infer<typeof TemplateStarterList>;
 
 /** A merge tag the designer's menu offers: `tag` is what goes between `{{ }}` (e.g. 'contact.first_name'). */
 export const MergeTag = z.object({ tag: z.string(), label: z.string(), example: z.string() });
@@ -190,6 +195,7 @@ export const TemplatePreviewRequest = z.object({
   contact_id: z.optional(z.nullable(z.string())),
   version: z.optional(z.nullable(z.int().check(z.minimum(1)))),
 });
+export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequest>;
 export const TemplatePreview = z.object({
   subject: z.string(),
   preview_text: z.string(),
@@ -202,6 +208,7 @@ export type TemplatePreview = z.infer<typeof TemplatePreview>;
 
 /** GET /v1/templates/{id}/html: the current version compiled (merge tags left as written), for thumbnails. */
 export const TemplateHtml = z.object({ version: z.int(), html: z.string() });
+export type TemplateHtml = z.infer<typeof TemplateHtml>;
 
 /** POST /v1/templates/{id}/test: the saved template to up to five addresses, merged for a contact or sample values. */
 export const TemplateTestSend = z.object({
@@ -210,7 +217,9 @@ export const TemplateTestSend = z.object({
     .check(z.minLength(1, 'Add an address.'), z.maxLength(TEMPLATE_LIMITS.testRecipients)),
   contact_id: z.optional(z.nullable(z.string())),
 });
+export type TemplateTestSend = z.infer<typeof TemplateTestSend>;
 export const TemplateTestSent = z.object({ message: z.string(), sent: z.int() });
+export type TemplateTestSent = z.infer<typeof TemplateTestSent>;
 
 // ---------------------------------------------------------------------------------------------
 // Social icons (served by the gateway: e-mail clients need PNG, and nothing is fetched from the MJML authors' host)

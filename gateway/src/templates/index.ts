@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { templateRoutes } from './routes';
+import { staticRoutes } from './static-routes';
+
+/**
+ * Templates (spec section 2: engagement/templates and the template designer): MJML designs stored
+ * per tenant with their versions, starters, merge tags, server previews and test sends; and the
+ * social icons e-mails load from the gateway.
+ */
+export const templatesArea: FastifyPluginAsync = async (app) => {
+  await app.register(templateRoutes, { prefix: '/v1/templates' });
+  await app.register(staticRoutes);
+};
+
+// What other areas use from this one: the renderer, for sends to many recipients. Load a version
+// once (`loadTemplate`: compiled HTML and parsed merge tags, cached), then per recipient build a
+// scope (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
+export { loadTemplate, type LoadedTemplate, type TemplatesContext } from './template-cache';
+export { renderMessage, prepareTemplate, type PreparedTemplate, type RenderedMessage } from './render/prepared';
+export { TemplateRenderError, RENDER_LIMITS } from './render/liquid';
+export {
+  compileContent,
+  compiledWith,
+  TemplateInputError,
+  type CompiledContent,
+  type TemplateContent,
+} from './render/compile';
+export {
+  contactScope,
+  sampleScope,
+  sampleLinks,
+  type AttributeInfo,
+  type CommunityInfo,
+  type ContactInfo,
+  type MergeScope,
+  type MessageLinks,
+} from './merge-tags';
+export { loadMergeContext, type MergeContext } from './merge-context';
+// Usage: campaigns and automations register what uses a template (delete refused, "used by").
+export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
+export { STARTERS } from './starters/index';

@@ -1,0 +1,76 @@
+/**
+ * The saved template rendered by the server for one recipient: the designer's "preview as" (a
+ * contact of the tenant, or the catalogue's sample values) and the test send to up to five
+ * addresses through the gateway's mailer (an HTML and a plain-text part).
+ */
+import type { TemplatePreview, TemplatePreviewRequest, TemplateTestSend, TemplateTestSent } from '../contracts';
+import { badRequest, INVALID_INPUT } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { loadContact, loadMergeContext } from './merge-context';
+import { contactScope, knownMergeTags, mergeTagWarnings, sampleLinks, sampleScope } from './merge-tags';
+import { TemplateRenderError } from './render/liquid';
+import { renderMessage, type RenderedMessage } from './render/prepared';
+import { loadTemplate, type TemplatesContext } from './template-cache';
+
+async function renderFor(
+  ctx: TemplatesContext,
+  tenantId: string,
+  id: string,
+  contactId: string | null | undefined,
+  version?: number | null,
+): Promise<TemplatePreview> {
+  const loaded = await loadTemplate(ctx, tenantId, id, version);
+  const merge = await loadMergeContext(ctx.db, tenantId, ctx.publicUrl);
+  const links = sampleLinks(ctx.publicUrl);
+  const scope = contactId
+    ? contactScope(await loadContact(ctx.db, tenantId, contactId), merge.attributes, merge.community, links)
+    : sampleScope(merge.attributes, merge.community, links);
+  let message: RenderedMessage;
+  try {
+    message = renderMessage(loaded.prepared, scope);
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    throw badRequest(INVALID_INPUT, { mjml: [`The merge tags could not be filled in: ${error.message}`] });
+  }
+  const { version: v, template } = loaded;
+  const warnings = mergeTagWarnings(
+    { subject: v.subject, preview_text: v.previewText, mjml: v.mjml },
+    knownMergeTags(merge.attributes),
+    { kind: template.kind, hasPostalAddress: merge.community.postal_address !== null },
+  );
+  return { ...message, warnings };
+}
+
+/** POST /v1/templates/{id}/preview. */
+export function previewTemplate(
+  ctx: TemplatesContext,
+  tenantId: string,
+  id: string,
+  request: TemplatePreviewRequest,
+): Promise<TemplatePreview> {
+  return renderFor(ctx, tenantId, id, request.contact_id, request.version);
+}
+
+/** Test e-mails say so in the subject, as Mailchimp's do. */
+export const TEST_SUBJECT_PREFIX = '[Test] ';
+
+/** POST /v1/templates/{id}/test: one e-mail per address (recipients never see each other). */
+export async function sendTestEmails(
+  ctx: TemplatesContext & { mailer: Mailer },
+  tenantId: string,
+  id: string,
+  body: TemplateTestSend,
+): Promise<TemplateTestSent> {
+  const message = await renderFor(ctx, tenantId, id, body.contact_id);
+  const recipients = [...new Set(body.recipients.map((r) => r.trim().toLowerCase()))];
+  for (const to of recipients) {
+    await ctx.mailer.send({
+      to,
+      subject: `${TEST_SUBJECT_PREFIX}${message.subject}`,
+      html: message.html,
+      text: message.text,
+    });
+  }
+  const n = recipients.length;
+  return { message: `Test e-mail sent to ${n} ${n === 1 ? 'address' : 'addresses'}.`, sent: n };
+}
