@@ -11,14 +11,10 @@ const THUMB_H = 150;
 /** True once the element has come near the viewport (or at once where IntersectionObserver is missing). */
 function useSeen<E extends Element>() {
   const ref = useRef<E>(null);
-  const [seen, setSeen] = useState(false);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const node = ref.current;
     if (seen || !node) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);

@@ -9,6 +9,7 @@ import mjmlPreset from 'grapesjs-mjml';
 import grapesCss from 'grapesjs/dist/css/grapes.min.css?inline';
 import iconCss from 'font-awesome/css/font-awesome.min.css?inline';
 import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
+import { expandSelfClosing } from './mjml-source';
 
 export interface EditorContent {
   mjml: string;
@@ -74,7 +75,7 @@ function ownSocialIcons(component: Component, gatewayUrl: string) {
 
 function loadInto(editor: Editor, content: EditorContent) {
   if (content.project) editor.loadProjectData(content.project);
-  else editor.setComponents(content.mjml);
+  else editor.setComponents(expandSelfClosing(content.mjml));
 }
 
 /** Resolves once the editor has loaded the design; changes are reported from then on. */
@@ -122,7 +123,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
       label: block.label,
       category: block.category,
       media: `<i class="fa ${block.icon} fa-2x" aria-hidden="true"></i>`,
-      content: block.mjml,
+      content: expandSelfClosing(block.mjml),
     });
   }
   // The code view and imports are the console's own dialog (MJML code view) instead of the preset's.
