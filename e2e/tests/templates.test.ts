@@ -104,11 +104,15 @@ describe('templates and the designer', () => {
     await page.waitForURL(/\/engagement\/templates\/[^/]+$/);
     const designerUrl = page.url();
     await page.getByRole('heading', { name: 'E2E newsletter' }).waitFor();
-    assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
 
     // Edit a text in the canvas: double-click starts editing, the new words replace the old ones.
     const heading = canvas(page).getByText('This month in', { exact: false }).first();
     await heading.waitFor();
+    assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
+    // The editor's icon font is bundled (no CDN) and loads under the CSP.
+    await page.waitForFunction(() =>
+      [...document.fonts].some((f) => f.family.replace(/"|'/g, '') === 'FontAwesome' && f.status === 'loaded'),
+    );
     await heading.dblclick();
     await page.keyboard.press('ControlOrMeta+A');
     const saved = page.waitForResponse(

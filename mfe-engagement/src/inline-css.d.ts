@@ -3,3 +3,9 @@ declare module '*.css?inline' {
   const css: string;
   export default css;
 }
+
+/** A font imported as a data: URL (see webpack.config.cjs). */
+declare module '*.woff2' {
+  const dataUrl: string;
+  export default dataUrl;
+}

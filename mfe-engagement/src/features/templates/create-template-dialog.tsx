@@ -77,7 +77,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
             checked={choice === key}
             onChange={() => choose(key)}
             aria-describedby={`${inputId}-description`}
-            className="accent-brand-600"
+            className="relative z-10 accent-brand-600"
           />
           {/* The label covers the whole card (after:inset-0), so the card is the click target. */}
           <label htmlFor={inputId} className="cursor-pointer after:absolute after:inset-0">
