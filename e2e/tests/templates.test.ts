@@ -110,9 +110,13 @@ describe('templates and the designer', () => {
     await heading.waitFor();
     assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
     // The editor's icon font is bundled (no CDN) and loads under the CSP.
-    await page.waitForFunction(() =>
-      [...document.fonts].some((f) => f.family.replace(/"|'/g, '') === 'FontAwesome' && f.status === 'loaded'),
-    );
+    await page.waitForFunction(() => {
+      let loaded = false;
+      document.fonts.forEach((f) => {
+        if (f.family.replace(/"|'/g, '') === 'FontAwesome' && f.status === 'loaded') loaded = true;
+      });
+      return loaded;
+    });
     await heading.dblclick();
     await page.keyboard.press('ControlOrMeta+A');
     const saved = page.waitForResponse(

@@ -45,12 +45,19 @@ const STYLE_ID = 'console-designer-styles';
  */
 const ICON_FACE = `@font-face{font-family:'FontAwesome';src:url(${iconFont}) format('woff2');font-weight:normal;font-style:normal}`;
 
+/**
+ * The editor's colours (GrapesJS theme variables), chosen for WCAG AA contrast: light text on dark
+ * panels, white on the accent. The MJML preset's own theme (grey #888686 on #2c2e35, 4.0:1) is off.
+ */
+const THEME = `:root{--gjs-primary-color:#1e293b;--gjs-main-color:#1e293b;--gjs-secondary-color:#e2e8f0;--gjs-tertiary-color:#6b04fd;--gjs-quaternary-color:#c4b5fd;--gjs-font-color:#e2e8f0;--gjs-font-color-active:#ffffff;--gjs-color-blue:#1d4ed8}
+.gjs-badge{background-color:#1d4ed8;color:#ffffff}`;
+
 /** GrapesJS's and the icon font's stylesheets, once per document (they stay for the next opening). */
 function addStyles() {
   if (document.getElementById(STYLE_ID)) return;
   const style = document.createElement('style');
   style.id = STYLE_ID;
-  style.textContent = `${ICON_FACE}\n${iconCss.replace(/@font-face\s*\{[^}]*\}/g, '')}\n${grapesCss}`;
+  style.textContent = `${ICON_FACE}\n${iconCss.replace(/@font-face\s*\{[^}]*\}/g, '')}\n${grapesCss}\n${THEME}`;
   document.head.append(style);
 }
 
@@ -122,6 +129,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
           resetBlocks: true,
           imagePlaceholderSrc: IMAGE_PLACEHOLDER,
           fonts: NO_WEB_FONTS,
+          useCustomTheme: false,
         }),
     ],
   });
@@ -146,6 +154,12 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
       editor.UndoManager.clear();
       editor.Panels.getButton('views', 'open-blocks')?.set('active', true);
       editor.Canvas.getFrameEl()?.setAttribute('title', 'E-mail design canvas');
+      // The side panel scrolls but holds nothing focusable (blocks are dragged): focusable itself,
+      // so keyboard users can scroll it.
+      const panel = options.container.querySelector('.gjs-pn-views-container');
+      panel?.setAttribute('tabindex', '0');
+      panel?.setAttribute('role', 'region');
+      panel?.setAttribute('aria-label', 'Blocks, layers, styles and settings');
       // Every change counts: structure, styles and traits ('update'), and typing in a text ('component:input').
       editor.on('update', options.onChange);
       editor.on('component:input', options.onChange);
