@@ -168,7 +168,7 @@ describe('axe reports nothing', () => {
       .getByText('This month in', { exact: false })
       .first()
       .waitFor();
-    await page.getByTestId('save-status').getByText('Saved').waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     await check(page, 'designer', [], { idle: false });
     // A text selected: the editor's toolbar and badge, the component's settings.
     await page

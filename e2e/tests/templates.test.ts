@@ -74,6 +74,9 @@ async function mailTo(to: string): Promise<string> {
   throw new Error(`no mail to ${to}`);
 }
 
+/** The autosave's state once everything is saved. */
+const savedState = (page: Page) => page.locator('[data-testid="save-status"][data-state="saved"]');
+
 const canvas = (page: Page) => page.frameLocator('iframe[title="E-mail design canvas"]');
 
 describe('templates and the designer', () => {
@@ -119,17 +122,49 @@ describe('templates and the designer', () => {
     });
     await heading.dblclick();
     await page.keyboard.press('ControlOrMeta+A');
-    const saved = page.waitForResponse(
-      (r) =>
-        r.request().method() === 'PATCH' && r.status() === 200 && (r.request().postData() ?? '').includes('gm frens'),
-    );
+    const patched = (pattern: RegExp) =>
+      page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.status() === 200 && pattern.test(r.request().postData() ?? ''),
+      );
+    const saved = patched(/gm frens, the e2e edit/);
     await page.keyboard.type('gm frens, the e2e edit');
     await saved;
-    await page.getByTestId('save-status').getByText('Saved').waitFor();
+    await savedState(page).waitFor();
+    // Typing on after a save goes on at the caret (a save leaves the text being edited alone).
+    const savedMore = patched(/gm frens, the e2e edit wagmi/);
+    await page.keyboard.type(' wagmi');
+    await savedMore;
+    // A merge tag from the menu goes in at the caret of the text being edited, and is saved too.
+    const withTag = patched(/gm frens, the e2e edit wagmi\{\{ contact\.first_name \| default: \\"\\" \}\}/);
+    await page.getByRole('button', { name: 'Insert a merge tag into the text being edited' }).click();
+    await page.getByRole('menuitem', { name: /Contact: First name/ }).click();
+    await withTag;
+    await savedState(page).waitFor();
 
-    // Reload: the edit is there (saved while the text was still being edited).
+    // Reload while that text was still being edited: it is all there.
     await page.reload();
-    await canvas(page).getByText('gm frens, the e2e edit').waitFor();
+    await canvas(page).getByText('gm frens, the e2e edit wagmi{{ contact.first_name', { exact: false }).waitFor();
+
+    // The subject: an unknown merge tag is saved and listed as a warning; a Liquid error is refused
+    // (400), shown above the canvas, and the last saved version stays.
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await subject.fill('Hi {{ contact.frist_name }}');
+    await page.getByTestId('merge-tag-warnings').getByText('contact.frist_name', { exact: false }).waitFor();
+    await subject.fill('Hi {{ contact.first_name ');
+    const refused = page.getByRole('alert').filter({ hasText: 'The last saved version is kept' });
+    await refused.waitFor();
+    await page.locator('[data-testid="save-status"][data-state="failed"]').getByText('Not saved').waitFor();
+    await subject.fill('Hi {{ contact.first_name }}');
+    await savedState(page).waitFor();
+    await refused.waitFor({ state: 'detached' });
+    // What is left is the server's note that the community has no postal address yet.
+    const warnings = (await page.getByTestId('merge-tag-warnings').allTextContents()).join(' ');
+    assert.doesNotMatch(warnings, /frist_name/);
+
+    // Reload: the subject is there.
+    await page.reload();
+    await canvas(page).getByText('gm frens, the e2e edit wagmi').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Subject' }).inputValue(), 'Hi {{ contact.first_name }}');
 
     // Preview on a mobile width, as a contact: merge tags resolved by the server, in a sandboxed iframe.
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -166,7 +201,7 @@ describe('templates and the designer', () => {
     const mail = await mailTo('e2e-designer@example.test');
     assert.match(mail, /Content-Type: text\/html/i);
     assert.match(mail, /Content-Type: text\/plain/i);
-    assert.match(mail, /gm frens, the e2e edit/);
+    assert.match(mail, /gm frens, the e2e edit wagmi/);
     assert.doesNotMatch(mail, /\{\{/);
 
     // Back in the grid, the template's row shows it and its thumbnail.

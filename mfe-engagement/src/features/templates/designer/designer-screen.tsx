@@ -186,11 +186,16 @@ function Designer({ initial }: { initial: Template }) {
         <h1 className="truncate text-base font-semibold text-slate-900">{initial.name}</h1>
         <SaveIndicator status={status} onRetry={() => void flush()} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <MergeTagMenu
-            catalogue={mergeTags.isError ? null : mergeTags.data}
-            label="Insert a merge tag into the text being edited"
-            onPick={insertIntoText}
-          />
+          {/* GrapesJS ends text editing on any mousedown in the page: the menu's own (its button and
+              its items, portalled but inside this React tree) stop here, so the text stays in editing
+              and the tag goes in at its caret. */}
+          <span className="contents" onMouseDown={(event) => event.stopPropagation()}>
+            <MergeTagMenu
+              catalogue={mergeTags.isError ? null : mergeTags.data}
+              label="Insert a merge tag into the text being edited"
+              onPick={insertIntoText}
+            />
+          </span>
           <Button variant="secondary" size="sm" disabled={!ready} onClick={() => void openCode()}>
             Code
           </Button>

@@ -27,7 +27,7 @@ export interface DesignerEditorOptions {
 }
 
 export interface DesignerEditor {
-  /** The design as MJML and as the editor's project data, including a text being typed right now. */
+  /** The design as MJML (a text being typed included) and as the editor's project data (null while a text is being edited). */
   read(): Promise<EditorContent>;
   /** Insert text at the caret of the text being edited; false when no text is being edited. */
   insertText(text: string): boolean;
@@ -67,6 +67,15 @@ function addStyles() {
  * so no font link is ever added.
  */
 const NO_WEB_FONTS = { 'console-no-web-fonts': '' };
+
+/** What read() uses of a text component's view (GrapesJS types do not expose them). */
+interface TextView {
+  rteEnabled?: boolean;
+  getContent?: () => Promise<string>;
+}
+interface SerialisedModel {
+  toHTML: (opts?: object) => string;
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -169,13 +178,30 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
 
   const designer: DesignerEditor = {
     async read() {
-      // A text being edited reaches the component only when its editing ends: take it now, without
-      // re-rendering the text under the caret (silent), so a save made while typing keeps what was typed.
       const editing = editor.getEditing();
-      const view = editing?.getView() as
-        { rteEnabled?: boolean; syncContent?: (o: object) => Promise<void> } | undefined;
-      if (view?.rteEnabled && view.syncContent) await view.syncContent({ silent: true, avoidStore: true });
-      return { mjml: editor.getHtml(), project: editor.getProjectData() as Record<string, unknown> };
+      const view = editing?.getView() as TextView | undefined;
+      if (!editing || !view?.rteEnabled || !view.getContent) {
+        return { mjml: editor.getHtml(), project: editor.getProjectData() as Record<string, unknown> };
+      }
+      // A text being edited reaches its component only when the editing ends, and anything that
+      // syncs it earlier (getProjectData does) re-renders the text under the caret. So while a text is
+      // being edited, the MJML is serialised with the text as it is on screen in place of the
+      // component's own, and no project data is sent (null: the designer then reopens from the MJML).
+      // When the editing ends the text is synced, which is a change: the next save has both.
+      const live = await view.getContent();
+      const model = editing as unknown as SerialisedModel;
+      const { toHTML } = model;
+      model.toHTML = function (this: SerialisedModel, opts?: object) {
+        const html = toHTML.call(this, opts);
+        const open = html.indexOf('>') + 1;
+        const close = html.lastIndexOf('</');
+        return open > 0 && close >= open ? html.slice(0, open) + live + html.slice(close) : html;
+      };
+      try {
+        return { mjml: editor.getHtml(), project: null };
+      } finally {
+        Reflect.deleteProperty(model, 'toHTML');
+      }
     },
     insertText(text) {
       const rte = editor.RichTextEditor.globalRte;

@@ -4,7 +4,7 @@ import type { SaveStatus } from './use-autosave';
 /** The autosave's state, announced politely: 'Saved', 'Unsaved changes', 'Saving…', 'Not saved'. */
 export function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
   return (
-    <p role="status" data-testid="save-status" className="flex items-center gap-2 text-sm">
+    <p role="status" data-testid="save-status" data-state={status.kind} className="flex items-center gap-2 text-sm">
       {status.kind === 'saved' && (
         <span className="text-emerald-800">
           <span aria-hidden="true">✓ </span>Saved
