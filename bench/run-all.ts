@@ -10,6 +10,7 @@ import { designerCost } from './designer-cost.ts';
 import { gatewayRps } from './gateway-rps.ts';
 import { gridBench } from './audience/grid.ts';
 import { jobsBench } from './jobs.ts';
+import { templatesBench } from './templates.ts';
 import { benchSystemEnv } from './lib.ts';
 
 const env = benchSystemEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-')));
@@ -26,6 +27,7 @@ try {
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
   console.log(`\n## Job runner (pg-boss)\n${await jobsBench()}`);
+  console.log(`\n## Templates renderer (newsletter starter)\n${await templatesBench()}`);
   try {
     console.log(
       `\n## Contacts grid, 500 rows per page\n${await gridBench(browser, system.urls.shell, system.urls.gateway)}`,

@@ -40,6 +40,8 @@ interface SeedTenant {
   users: SeedUser[];
   /** Seed a small demo audience (contacts, lists, custom attributes). */
   demoAudience?: boolean;
+  /** The postal address in the footer of marketing e-mails (merge tag community.postal_address). */
+  postalAddress?: string;
   /** Billing (spec sections 3, 4 and 9): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
   billing?: { priceId: string; startedDaysAgo: number; taxRate: number; paymentMethod: string };
 }
@@ -75,6 +77,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     plan: 'startup',
     stripeCustomerId: 'cus_acme_demo',
     demoAudience: true,
+    postalAddress: 'Acme DAO, 1 Chain Street, 10115 Berlin, Germany',
     billing: { priceId: 'price_startup1_monthly', startedDaysAgo: 10, taxRate: 21, paymentMethod: 'Visa •••• 4242' },
     users: [
       owner('owner@acme.test', 'owner-pass-2026', 'Alice', 'Acme'),
@@ -172,7 +175,13 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
       if (!planId) throw new Error(`unknown plan ${t.plan}`);
       const [tenant] = await tx
         .insert(tenants)
-        .values({ name: t.name, planId, stripeCustomerId: t.stripeCustomerId, createdAt: next() })
+        .values({
+          name: t.name,
+          planId,
+          stripeCustomerId: t.stripeCustomerId,
+          postalAddress: t.postalAddress ?? null,
+          createdAt: next(),
+        })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error(`tenant ${t.name} was not stored`);
       await createTenantCommunity(tx, tenant.id, t.name);

@@ -13,10 +13,17 @@ export const templatesArea: FastifyPluginAsync = async (app) => {
 };
 
 // What other areas use from this one: the renderer, for sends to many recipients. Load a version
-// once (`loadTemplate`: compiled HTML and parsed merge tags, cached), then per recipient build a
-// scope (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
+// once (`loadTemplate`: compiled HTML and parsed merge tags, cached), bind it to the send
+// (`bindSend`: the community's outputs merged once), then per recipient build a scope
+// (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
 export { loadTemplate, type LoadedTemplate, type TemplatesContext } from './template-cache';
-export { renderMessage, prepareTemplate, type PreparedTemplate, type RenderedMessage } from './render/prepared';
+export {
+  bindSend,
+  renderMessage,
+  prepareTemplate,
+  type PreparedTemplate,
+  type RenderedMessage,
+} from './render/prepared';
 export { TemplateRenderError, RENDER_LIMITS } from './render/liquid';
 export {
   compileContent,

@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { loadContact, loadMergeContext } from './merge-context';
 import { contactScope, knownMergeTags, mergeTagWarnings, sampleLinks, sampleScope } from './merge-tags';
 import { TemplateRenderError } from './render/liquid';
-import { renderMessage, type RenderedMessage } from './render/prepared';
+import { bindSend, renderMessage, type RenderedMessage } from './render/prepared';
 import { loadTemplate, type TemplatesContext } from './template-cache';
 
 async function renderFor(
@@ -27,7 +27,8 @@ async function renderFor(
     : sampleScope(merge.attributes, merge.community, links);
   let message: RenderedMessage;
   try {
-    message = renderMessage(loaded.prepared, scope);
+    // As a campaign renders it: bound to the send, then merged for the recipient.
+    message = renderMessage(bindSend(loaded.prepared, scope), scope);
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
     throw badRequest(INVALID_INPUT, { mjml: [`The merge tags could not be filled in: ${error.message}`] });

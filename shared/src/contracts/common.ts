@@ -29,8 +29,8 @@ export type Pagination = z.infer<typeof Pagination>;
  * store NUL, and a lone surrogate would be changed to U+FFFD without a word). Every free-text field
  * of every contract is built from this, so bad text is a 400 that names the field.
  */
-// eslint-disable-next-line no-control-regex
 const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSTORABLE_TEXT_MESSAGE = 'Remove control characters and broken symbols from this text.';
 

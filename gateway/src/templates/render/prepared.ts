@@ -4,7 +4,7 @@
  * their merge scope: no MJML, no parsing, no HTML-to-text per recipient. Campaigns keep one
  * PreparedTemplate for a whole send.
  */
-import type { Template } from 'liquidjs';
+import { Output, Tokenizer, TokenKind, type Liquid, type Template, type TagToken } from 'liquidjs';
 import type { MergeScope } from '../merge-tags';
 import type { CompiledContent, TemplateContent } from './compile';
 import { htmlLiquid, parseLiquid, renderMerged, textLiquid } from './liquid';
@@ -14,6 +14,17 @@ export interface PreparedTemplate {
   readonly previewText: Template[];
   readonly html: Template[];
   readonly text: Template[];
+  /** No tag of the template binds a variable (assign, capture, for, ...): outputs of the send's constants can be folded. */
+  readonly foldable: boolean;
+}
+
+/** Tags that set variables: with one of them a `community` output might not mean the community. */
+const BINDING_TAGS = new Set(['assign', 'capture', 'increment', 'decrement', 'for', 'tablerow', 'liquid']);
+
+function bindsVariables(source: string): boolean {
+  return new Tokenizer(source)
+    .readTopLevelTokens()
+    .some((t) => t.kind === TokenKind.Tag && BINDING_TAGS.has((t as TagToken).name));
 }
 
 /** One recipient's e-mail. */
@@ -34,6 +45,42 @@ export function prepareTemplate(
     previewText: parseLiquid(textLiquid, content.preview_text),
     html: parseLiquid(htmlLiquid, compiled.html),
     text: parseLiquid(textLiquid, compiled.text),
+    foldable: ![content.subject, content.preview_text, compiled.html, compiled.text].some(bindsVariables),
+  };
+}
+
+/** A piece of output fixed for the whole send (a folded `{{ community.… }}`): liquidjs writes what render returns. */
+function fixed(token: Template['token'], value: string): Template {
+  return { token, render: () => value };
+}
+
+function isCommunityPath(path: string): boolean {
+  return path === 'community' || path.startsWith('community.');
+}
+
+function fold(liquid: Liquid, templates: Template[], constants: Pick<MergeScope, 'community'>): Template[] {
+  return templates.map((t) => {
+    if (!(t instanceof Output)) return t;
+    const paths = liquid.globalFullVariablesSync([t]);
+    if (paths.length === 0 || !paths.every(isCommunityPath)) return t;
+    return fixed(t.token, renderMerged(liquid, [t], constants));
+  });
+}
+
+/**
+ * The template for one send: every top-level output that reads only the community (the same for
+ * every recipient: name, page, postal address) merged once, so each recipient merges only what is
+ * theirs. The newsletter's HTML has 14 outputs, 10 of them the community's. Unchanged when a tag
+ * of the template binds variables.
+ */
+export function bindSend(template: PreparedTemplate, constants: Pick<MergeScope, 'community'>): PreparedTemplate {
+  if (!template.foldable) return template;
+  return {
+    subject: fold(textLiquid, template.subject, constants),
+    previewText: fold(textLiquid, template.previewText, constants),
+    html: fold(htmlLiquid, template.html, constants),
+    text: fold(textLiquid, template.text, constants),
+    foldable: true,
   };
 }
 

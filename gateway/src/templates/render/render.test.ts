@@ -7,7 +7,7 @@ import { knownMergeTags, mergeTagWarnings, sampleLinks, sampleScope, type MergeS
 import { blankDesign, STARTERS } from '../starters/index';
 import { compileContent, TemplateInputError, type TemplateContent } from './compile';
 import { NO_INCLUDES, RENDER_LIMITS, TemplateRenderError } from './liquid';
-import { prepareTemplate, renderMessage } from './prepared';
+import { bindSend, prepareTemplate, renderMessage } from './prepared';
 import { MJML_ICON_HOST } from './social';
 
 const settings = { publicUrl: 'https://gw.example.test' };
@@ -171,6 +171,35 @@ describe('merging', () => {
       mergeTagWarnings(c, knownMergeTags([]), { kind, hasPostalAddress: true }).map((w) => w.tag);
     assert.deepEqual(tags('marketing'), ['unsubscribe_url', 'community.postal_address']);
     assert.deepEqual(tags('transactional'), []);
+  });
+
+  it("merges the community's outputs once per send, with the same result", async () => {
+    const c = content(
+      column(
+        '<mj-text>{{ community.name }} for {{ contact.first_name }} at {{ community.postal_address | upcase }}</mj-text>' +
+          '<mj-text>{% if contact.vip %}{{ community.url }}{% endif %}</mj-text>',
+      ),
+      { subject: '{{ community.name }}: {{ contact.first_name }}' },
+    );
+    const prepared = prepareTemplate(c, await compileContent(c, settings));
+    const s = scope({ first_name: 'Ann', vip: true });
+    const bound = bindSend(prepared, s);
+    assert.deepEqual(renderMessage(bound, s), renderMessage(prepared, s));
+    assert.match(renderMessage(bound, s).html, /Acme DAO for Ann at 1 CHAIN ST, BERLIN/);
+    // Folded: a recipient whose scope names another community still gets the send's.
+    const other = { ...s, community: { ...s.community, name: 'Other' } };
+    assert.equal(renderMessage(bound, other).subject, 'Acme DAO: Ann');
+    assert.equal(renderMessage(prepared, other).subject, 'Other: Ann');
+  });
+
+  it('folds nothing when a tag binds variables', async () => {
+    const c = content(column('<mj-text>{% assign community = contact %}{{ community.first_name }}</mj-text>'), {
+      subject: '{{ community.name }}',
+    });
+    const prepared = prepareTemplate(c, await compileContent(c, settings));
+    const s = scope({ first_name: 'Ann' });
+    assert.equal(bindSend(prepared, s), prepared);
+    assert.match(renderMessage(prepared, s).html, />Ann</);
   });
 
   it('stops a render past its limits', async () => {
