@@ -157,7 +157,7 @@ describe('templates and the designer', () => {
     await subject.fill('Hi {{ contact.first_name }}');
     await savedState(page).waitFor();
     await refused.waitFor({ state: 'detached' });
-    // What is left is the server's note that the community has no postal address yet.
+    // The unknown tag is gone from the warnings (others may stay, e.g. a missing postal address).
     const warnings = (await page.getByTestId('merge-tag-warnings').allTextContents()).join(' ');
     assert.doesNotMatch(warnings, /frist_name/);
 
