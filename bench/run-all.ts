@@ -6,6 +6,7 @@ import { startSystem } from '../scripts/system.mjs';
 import { launch } from '../e2e/lib/browser.ts';
 import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
+import { designerCost } from './designer-cost.ts';
 import { gatewayRps } from './gateway-rps.ts';
 import { gridBench } from './audience/grid.ts';
 import { jobsBench } from './jobs.ts';
@@ -21,6 +22,9 @@ try {
   console.log(`\n## Shell cost (${new Date().toISOString()})\n${await shellCost(browser, system.urls.shell)}`);
   console.log(
     `\n## Cold load in headless Chromium\n${await coldLoad(browser, system.urls.shell, system.urls.gateway)}`,
+  );
+  console.log(
+    `\n## Template designer route (JS on the wire)\n${await designerCost(browser, system.urls.shell, system.urls.gateway)}`,
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
   console.log(`\n## Job runner (pg-boss)\n${await jobsBench()}`);

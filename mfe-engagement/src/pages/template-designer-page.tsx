@@ -1,6 +1,12 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { useParams } from '@console/shared/router';
+import { DesignerScreen } from '../features/templates/designer/designer-screen';
 
-export default function Page() {
-  return <PlannedPage title="Template designer" description="Design a template." />;
+/**
+ * The e-mail designer (minimal layout, permission templates). The editor itself (GrapesJS + MJML) is a
+ * chunk of its own, requested when this page mounts: nothing of it loads with the shell or the grid.
+ */
+export default function TemplateDesignerPage() {
+  const { id = '' } = useParams();
+  return <DesignerScreen templateId={id} />;
 }

@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { TemplatesScreen } from '../features/templates/templates-screen';
 
-export default function Page() {
-  return <PlannedPage title="Templates" description="Reusable e-mail designs." />;
+/** Templates (permission templates): reusable e-mail designs, opened in the designer. */
+export default function TemplatesPage() {
+  return <TemplatesScreen />;
 }

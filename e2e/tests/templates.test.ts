@@ -1,0 +1,221 @@
+// Templates and the e-mail designer in Chromium against the started system, with every request that
+// would leave this machine failed (and recorded: the test asserts none was even attempted): create a
+// template from a starter, edit a text in the designer (GrapesJS + MJML), see it autosaved, reload and
+// find it, preview it on a mobile width as a contact, send a test and find it in the gateway's outbox
+// with an HTML and a plain-text part. The shell's CSP (no inline script, no eval) holds throughout.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, signIn } from '../lib/browser.ts';
+import { startTestSystem } from '../lib/system.ts';
+
+let system: Awaited<ReturnType<typeof startTestSystem>>;
+let browser: Browser;
+
+before(async () => {
+  system = await startTestSystem();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A context whose requests to anywhere but this machine fail; `outside` lists every one attempted. */
+async function offlineContext(): Promise<{ context: BrowserContext; page: Page; outside: string[]; csp: string[] }> {
+  const context = await browser.newContext({ baseURL: system.urls.shell, viewport: { width: 1400, height: 900 } });
+  const outside: string[] = [];
+  const csp: string[] = [];
+  await context.route(
+    (url) => !LOCAL_HOSTS.has(url.hostname),
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && !LOCAL_HOSTS.has(url.hostname) && !outside.includes(request.url())) {
+      outside.push(request.url());
+    }
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) csp.push(message.text());
+  });
+  return { context, page, outside, csp };
+}
+
+/** The newest mail to `to` in the gateway's outbox, quoted-printable soft breaks undone. */
+async function mailTo(to: string): Promise<string> {
+  const dir = path.join(system.dataDir, 'outbox');
+  for (let i = 0; i < 100; i += 1) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const f of files) {
+      const text = fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (new RegExp(`^To: .*${to}`, 'mi').test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+/** The autosave's state once everything is saved. */
+const savedState = (page: Page) => page.locator('[data-testid="save-status"][data-state="saved"]');
+
+const canvas = (page: Page) => page.frameLocator('iframe[title="E-mail design canvas"]');
+
+describe('templates and the designer', () => {
+  test('create from a starter, edit, autosave, reload, preview on mobile, send a test: nothing leaves localhost', async () => {
+    const { context, page, outside, csp } = await offlineContext();
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+
+    // The grid: the editor's chunk (GrapesJS, about 2.5 MB) is not loaded here.
+    const bigScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (!/\.js(\?|$)/.test(response.url())) return;
+      const length = Number((await response.allHeaders())['content-length'] ?? 0);
+      const body = length > 0 ? null : await response.body().catch(() => null);
+      if ((body?.length ?? 0) > 1_000_000 || length > 300_000) bigScripts.push(response.url());
+    });
+    await page.goto('/engagement/templates');
+    await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Templates' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(bigScripts, [], 'the templates grid loads no editor code');
+
+    // Create from the newsletter starter: the designer opens.
+    await page.getByRole('button', { name: 'Create template' }).click();
+    const create = page.getByRole('dialog', { name: 'Create template' });
+    await create.getByRole('radio', { name: 'Newsletter' }).check();
+    await create.getByRole('textbox', { name: 'Name' }).fill('E2E newsletter');
+    await create.getByRole('button', { name: 'Create and open' }).click();
+    await page.waitForURL(/\/engagement\/templates\/[^/]+$/);
+    const designerUrl = page.url();
+    await page.getByRole('heading', { name: 'E2E newsletter' }).waitFor();
+
+    // Edit a text in the canvas: double-click starts editing, the new words replace the old ones.
+    const heading = canvas(page).getByText('This month in', { exact: false }).first();
+    await heading.waitFor();
+    assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
+    // The editor's icon font is bundled (no CDN) and loads under the CSP.
+    await page.waitForFunction(() => {
+      let loaded = false;
+      document.fonts.forEach((f) => {
+        if (f.family.replace(/"|'/g, '') === 'FontAwesome' && f.status === 'loaded') loaded = true;
+      });
+      return loaded;
+    });
+    await heading.dblclick();
+    await page.keyboard.press('ControlOrMeta+A');
+    const patched = (pattern: RegExp) =>
+      page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.status() === 200 && pattern.test(r.request().postData() ?? ''),
+      );
+    const saved = patched(/gm frens, the e2e edit/);
+    await page.keyboard.type('gm frens, the e2e edit');
+    await saved;
+    await savedState(page).waitFor();
+    // Typing on after a save goes on at the caret (a save leaves the text being edited alone).
+    const savedMore = patched(/gm frens, the e2e edit wagmi/);
+    await page.keyboard.type(' wagmi');
+    await savedMore;
+    // A merge tag from the menu goes in at the caret of the text being edited, and is saved too.
+    const withTag = patched(/gm frens, the e2e edit wagmi\{\{ contact\.first_name \| default: \\"\\" \}\}/);
+    await page.getByRole('button', { name: 'Insert a merge tag into the text being edited' }).click();
+    await page.getByRole('menuitem', { name: /Contact: First name/ }).click();
+    await withTag;
+    await savedState(page).waitFor();
+
+    // Reload while that text was still being edited: it is all there.
+    await page.reload();
+    await canvas(page).getByText('gm frens, the e2e edit wagmi{{ contact.first_name', { exact: false }).waitFor();
+
+    // The subject: an unknown merge tag is saved and listed as a warning; a Liquid error is refused
+    // (400), shown above the canvas, and the last saved version stays.
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await subject.fill('Hi {{ contact.frist_name }}');
+    await page.getByTestId('merge-tag-warnings').getByText('contact.frist_name', { exact: false }).waitFor();
+    await subject.fill('Hi {{ contact.first_name ');
+    const refused = page.getByRole('alert').filter({ hasText: 'The last saved version is kept' });
+    await refused.waitFor();
+    await page.locator('[data-testid="save-status"][data-state="failed"]').getByText('Not saved').waitFor();
+    await subject.fill('Hi {{ contact.first_name }}');
+    await savedState(page).waitFor();
+    await refused.waitFor({ state: 'detached' });
+    // The unknown tag is gone from the warnings (others may stay, e.g. a missing postal address).
+    const warnings = (await page.getByTestId('merge-tag-warnings').allTextContents()).join(' ');
+    assert.doesNotMatch(warnings, /frist_name/);
+
+    // Reload: the subject is there.
+    await page.reload();
+    await canvas(page).getByText('gm frens, the e2e edit wagmi').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Subject' }).inputValue(), 'Hi {{ contact.first_name }}');
+
+    // Preview on a mobile width, as a contact: merge tags resolved by the server, in a sandboxed iframe.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview' });
+    await preview.getByRole('button', { name: 'Mobile' }).click();
+    const frame = preview.locator('iframe[data-device="mobile"]');
+    await frame.waitFor();
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    const box = await frame.boundingBox();
+    assert.equal(Math.round(box?.width ?? 0), 375);
+    const inFrame = preview.frameLocator('iframe[data-device="mobile"]');
+    await inFrame.getByText('gm frens, the e2e edit').waitFor();
+    await inFrame.getByText('Acme DAO', { exact: false }).first().waitFor();
+    const option = preview.getByRole('combobox', { name: 'Preview as' }).locator('option').nth(1);
+    await option.waitFor({ state: 'attached' });
+    const contactValue = await option.getAttribute('value');
+    assert.ok(contactValue, 'a contact to preview as');
+    const asContact = page.waitForResponse(
+      (r) => r.url().endsWith('/preview') && (r.request().postData() ?? '').includes(contactValue),
+    );
+    await preview.getByRole('combobox', { name: 'Preview as' }).selectOption(contactValue);
+    assert.equal((await asContact).status(), 200);
+    const html = await inFrame.locator('body').innerHTML();
+    assert.doesNotMatch(html, /\{\{/, 'every merge tag is resolved');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    // Send a test: it reaches the gateway's outbox with an HTML and a plain-text part.
+    await page.getByRole('button', { name: 'Send test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a test' });
+    await dialog.getByRole('textbox', { name: 'Send to' }).fill('e2e-designer@example.test');
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const mail = await mailTo('e2e-designer@example.test');
+    assert.match(mail, /Content-Type: text\/html/i);
+    assert.match(mail, /Content-Type: text\/plain/i);
+    assert.match(mail, /gm frens, the e2e edit wagmi/);
+    assert.doesNotMatch(mail, /\{\{/);
+
+    // Back in the grid, the template's row shows it and its thumbnail.
+    await page.goto('/engagement/templates');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'E2E newsletter' }) });
+    await row.waitFor();
+    await row.locator('iframe[sandbox=""]').waitFor({ state: 'attached' });
+    assert.equal(
+      await row.getByRole('link', { name: 'E2E newsletter' }).getAttribute('href'),
+      new URL(designerUrl).pathname,
+    );
+
+    assert.deepEqual(outside, [], 'no request left localhost');
+    assert.deepEqual(csp, [], 'no CSP violation');
+    await context.close();
+  });
+});

@@ -1,0 +1,158 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@console/shared/router';
+import { formErrorsOf } from '@console/shared/api';
+import { Button, SelectField, Spinner, TextField, notify } from '@console/shared/ui';
+import { Dialog } from '@console/shared/overlays';
+import { TEMPLATE_KINDS, TEMPLATE_LIMITS, type TemplateKind, type TemplateStarter } from '@console/shared/contracts';
+import { createTemplate, invalidateTemplates, startersQuery } from './api';
+import { KIND_LABELS } from './template-rules';
+
+type Choice = TemplateStarter | 'blank';
+
+/**
+ * Create a template: blank, or from the starter gallery (designs for web3 communities). The new
+ * template opens in the designer. Mount with a key per opening.
+ */
+export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const formId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const starters = useQuery(startersQuery());
+  const [choice, setChoice] = useState<Choice>('blank');
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [kind, setKind] = useState<TemplateKind>('marketing');
+  const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  const choose = (next: Choice) => {
+    setChoice(next);
+    if (!nameTouched) setName(next === 'blank' ? '' : (starters.data?.records.find((s) => s.key === next)?.name ?? ''));
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!name.trim()) {
+      setErrors({ name: 'Name the template.' });
+      nameRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      const created = await createTemplate({ name: name.trim(), kind, starter: choice === 'blank' ? null : choice });
+      await invalidateTemplates(client);
+      notify.success('Template created.');
+      onClose();
+      void navigate(`/engagement/templates/${encodeURIComponent(created._id)}`);
+    } catch (failure) {
+      const found = formErrorsOf(failure, 'The template could not be created. Please try again.');
+      setErrors({
+        name: found.fields.name,
+        other: found.message ?? found.fields.starter ?? found.fields.kind,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const card = (key: Choice, title: string, description: string) => {
+    const inputId = `${formId}-${key}`;
+    return (
+      <div
+        key={key}
+        className={`relative flex flex-col gap-1 rounded-control border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+          choice === key ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'
+        }`}
+      >
+        <span className="flex items-center gap-2 font-medium text-slate-900">
+          <input
+            id={inputId}
+            type="radio"
+            name={`${formId}-start`}
+            value={key}
+            checked={choice === key}
+            onChange={() => choose(key)}
+            aria-describedby={`${inputId}-description`}
+            className="relative z-10 accent-brand-600"
+          />
+          {/* The label covers the whole card (after:inset-0), so the card is the click target. */}
+          <label htmlFor={inputId} className="cursor-pointer after:absolute after:inset-0">
+            {title}
+          </label>
+        </span>
+        <span id={`${inputId}-description`} className="text-slate-600">
+          {description}
+        </span>
+      </div>
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Create template"
+      size="lg"
+      dismissible={!saving}
+      initialFocus={nameRef}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={saving}>
+            Create and open
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void save(event)} className="space-y-4">
+        {errors.other && (
+          <p role="alert" className="rounded-control bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errors.other}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            ref={nameRef}
+            label="Name"
+            value={name}
+            maxLength={TEMPLATE_LIMITS.name}
+            error={errors.name}
+            onChange={(event) => {
+              setNameTouched(true);
+              setName(event.target.value);
+            }}
+          />
+          <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value as TemplateKind)}>
+            {TEMPLATE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Start from</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {card('blank', 'Blank', 'An empty design with a footer: build it from the blocks.')}
+            {starters.data?.records.map((s) => card(s.key, s.name, s.description))}
+          </div>
+          {starters.isPending && (
+            <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="h-4 w-4" decorative />
+              Loading the starter designs…
+            </p>
+          )}
+          {starters.isError && (
+            <p className="mt-2 text-sm text-slate-600">The starter designs could not be loaded: start from blank.</p>
+          )}
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
