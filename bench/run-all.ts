@@ -7,6 +7,7 @@ import { launch } from '../e2e/lib/browser.ts';
 import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
 import { gatewayRps } from './gateway-rps.ts';
+import { fairnessBench } from './fairness.ts';
 import { gridBench } from './audience/grid.ts';
 import { jobsBench } from './jobs.ts';
 import { benchSystemEnv } from './lib.ts';
@@ -21,6 +22,7 @@ try {
     `\n## Cold load in headless Chromium\n${await coldLoad(browser, system.urls.shell, system.urls.gateway)}`,
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
+  console.log(`\n## Fairness under 200 connections\n${await fairnessBench(system.urls.gateway)}`);
   console.log(`\n## Job runner (pg-boss)\n${await jobsBench()}`);
   try {
     console.log(

@@ -20,6 +20,7 @@ import { installErrorHandling } from './errors';
 import { createJobs, jobsArea } from './jobs/index';
 import type { JobRunner } from './jobs/runner';
 import { BackgroundTasks } from './lib/background';
+import { installAdmission } from './lib/admission';
 import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -121,6 +122,9 @@ export async function buildApp({
     if (req.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
+
+  // Every request waits its turn (per tenant, in order of arrival) before its handler; 503 when saturated.
+  installAdmission(app, config.admission);
 
   await app.register(cors, {
     origin: config.consoleOrigins,

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
 import { openPglite } from './pglite-store';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export { schema };
@@ -66,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const client = await openPglite(target.pgliteDir);
+  const client = takeTurns(await openPglite(target.pgliteDir));
   const db = drizzlePglite(client, { schema });
   registerNotifications(db, pgliteSubscribe(client));
   return {
