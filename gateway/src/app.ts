@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   createJsonSchemaTransform,
   serializerCompiler,
@@ -70,14 +70,16 @@ export async function buildApp({
   clock = () => new Date(),
 }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // One line per request only when debugging (it costs throughput); failures are logged by the error handler.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    // Without request logging, requests log through the gateway's logger itself (the error handler
+    // names the request id): a child logger per request was about 1% of a small request's CPU.
+    ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -165,7 +165,7 @@ function admissionConfig(env: Env): AdmissionConfig {
   return {
     concurrency,
     laneConcurrency: Math.max(1, int(env, 'ADMISSION_TENANT_CONCURRENCY', Math.ceil(concurrency / 2))),
-    laneQueue: int(env, 'ADMISSION_TENANT_QUEUE', 64),
+    laneQueue: int(env, 'ADMISSION_TENANT_QUEUE', 256),
     queue: int(env, 'ADMISSION_QUEUE', 1000),
     maxWaitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
   };

@@ -19,7 +19,6 @@
  * - A request that waited `maxWaitMs` is answered 503 (a timer runs only while requests wait).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AdmissionConfig } from '../config';
 import { FairQueue } from './fair-queue';
@@ -39,8 +38,12 @@ export function laneOf(req: FastifyRequest): string {
   return `address:${req.ip}`;
 }
 
-const LANE = Symbol('admission lane');
-type Tracked = ServerResponse & { [LANE]?: string };
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The lane whose turn this request holds (lib/admission.ts), until its answer is handed over. */
+    admissionLane: string | null;
+  }
+}
 
 export interface AdmissionOptions {
   /** The lane of a request (default {@link laneOf}). */
@@ -84,20 +87,21 @@ export function installAdmission(
       .send({ message: BUSY_MESSAGE });
   };
 
-  function end(res: Tracked) {
-    const key = res[LANE];
-    if (key === undefined) return;
-    res[LANE] = undefined;
-    for (const next of queue.release(key)) start(next.key, next.reply, next.done);
+  /** The turn of `req` ends: the requests whose turn comes start. */
+  function end(req: FastifyRequest) {
+    const key = req.admissionLane;
+    if (key === null) return;
+    req.admissionLane = null;
+    for (const next of queue.release(key)) resume(next);
   }
 
-  function start(key: string, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    const res: Tracked = reply.raw;
-    res[LANE] = key;
-    // A client that went away (while waiting, or before) gets no work done: its turn ends at once.
-    const socket = reply.request.raw.socket;
-    if (!socket || socket.destroyed) {
-      end(res);
+  /** A waiting request whose turn has come. */
+  function resume({ key, reply, done }: Waiter) {
+    const req = reply.request;
+    req.admissionLane = key;
+    // A client that went away while waiting gets no work done: its turn ends at once.
+    if (req.raw.socket?.destroyed !== false) {
+      end(req);
       return;
     }
     done();
@@ -111,25 +115,24 @@ export function installAdmission(
     }
   }
 
+  app.decorateRequest('admissionLane', null);
   app.addHook('preValidation', (req, reply, done) => {
     const key = lane(req);
-    const waiter: Waiter = { key, reply, done };
-    switch (queue.admit(key, waiter, now())) {
-      case 'run':
-        start(key, reply, done);
-        return;
-      case 'queued':
-        sweeper ??= setInterval(sweep, Math.max(5, Math.floor(config.maxWaitMs / 4))).unref();
-        return;
-      case 'full':
-        busy(reply);
-        return;
+    if (queue.tryRun(key)) {
+      req.admissionLane = key;
+      done();
+      return;
     }
+    if (queue.wait(key, { key, reply, done }, now()) === 'full') {
+      busy(reply);
+      return;
+    }
+    sweeper ??= setInterval(sweep, Math.max(5, Math.floor(config.maxWaitMs / 4))).unref();
   });
   // The turn ends when the answer is handed over: its work is done (a stream's goes on in its own
   // pace), and a client that went away meanwhile did not end it earlier.
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    end(reply.raw);
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.admissionLane !== null) end(req);
     done(null, payload);
   });
   app.addHook('onClose', (_app, done) => {

@@ -26,6 +26,9 @@ export interface FairQueueLimits {
 
 export type Admission = 'run' | 'queued' | 'full';
 
+/** Lanes kept while idle (see FairQueue.forgetIfIdle). */
+export const IDLE_LANES = 256;
+
 interface Waiting<T> {
   item: T;
   /** When it started waiting (the caller's clock). */
@@ -81,7 +84,7 @@ export class FairQueue<T> {
     return this.queuedCount;
   }
 
-  /** Lanes with requests running or waiting (idle lanes are forgotten). */
+  /** Lanes known: those with requests running or waiting, and up to {@link IDLE_LANES} idle ones. */
   get lanes(): number {
     return this.byKey.size;
   }
@@ -92,23 +95,32 @@ export class FairQueue<T> {
     return { running: lane?.running ?? 0, queued: lane?.queued ?? 0 };
   }
 
-  /** A request of `key` arrives at time `at`: it runs now, waits its turn, or is refused. */
-  admit(key: string, item: T, at: number): Admission {
+  /**
+   * A request of `key` arrives: true when it may run now (it is counted as running); otherwise the
+   * caller {@link wait}s it or refuses it.
+   */
+  tryRun(key: string): boolean {
+    const { concurrency, laneConcurrency } = this.limits;
+    if (this.runningCount >= concurrency) return false;
     let lane = this.byKey.get(key);
     if (lane === undefined) {
       lane = new Lane<T>(key);
       this.byKey.set(key, lane);
-    }
-    const { concurrency, laneConcurrency, laneQueue, queue } = this.limits;
-    if (lane.queued === 0 && lane.running < laneConcurrency && this.runningCount < concurrency) {
-      lane.running += 1;
-      this.runningCount += 1;
-      return 'run';
-    }
-    if (lane.queued >= laneQueue || this.queuedCount >= queue) {
-      this.forgetIfIdle(lane);
-      return 'full';
-    }
+    } else if (lane.queued > 0 || lane.running >= laneConcurrency) return false;
+    lane.running += 1;
+    this.runningCount += 1;
+    return true;
+  }
+
+  /** A request of `key` that may not run now, at time `at`: it waits its turn, or is refused ('full'). */
+  wait(key: string, item: T, at: number): 'queued' | 'full' {
+    const { laneQueue, queue } = this.limits;
+    let lane = this.byKey.get(key);
+    if (lane === undefined) {
+      if (laneQueue === 0 || this.queuedCount >= queue) return 'full';
+      lane = new Lane<T>(key);
+      this.byKey.set(key, lane);
+    } else if (lane.queued >= laneQueue || this.queuedCount >= queue) return 'full';
     lane.waiting.push({ item, at });
     this.queuedCount += 1;
     if (!lane.inRing) {
@@ -116,6 +128,11 @@ export class FairQueue<T> {
       this.ring.push(lane);
     }
     return 'queued';
+  }
+
+  /** A request of `key` arrives at time `at`: it runs now, waits its turn, or is refused. */
+  admit(key: string, item: T, at: number): Admission {
+    return this.tryRun(key) ? 'run' : this.wait(key, item, at);
   }
 
   /**
@@ -176,7 +193,13 @@ export class FairQueue<T> {
     return started;
   }
 
+  /**
+   * Idle lanes are kept for their next request (a lane made and dropped per request cost the hot
+   * routes), up to {@link IDLE_LANES}; beyond that every idle lane is forgotten.
+   */
   private forgetIfIdle(lane: Lane<T>): void {
-    if (lane.running === 0 && lane.queued === 0 && !lane.inRing) this.byKey.delete(lane.key);
+    if (lane.running !== 0 || lane.queued !== 0 || lane.inRing) return;
+    if (this.byKey.size <= IDLE_LANES) return;
+    this.byKey.delete(lane.key);
   }
 }

@@ -35,7 +35,8 @@ function get(agent: http.Agent, url: string, token: string): Promise<Answer> {
 
 let gw: TestGateway;
 before(async () => {
-  gw = await startGateway();
+  // The production limits, with a tenant queue shorter than the flood so that it overflows (503).
+  gw = await startGateway({ ADMISSION_TENANT_QUEUE: '64' });
 });
 after(() => gw.close());
 
