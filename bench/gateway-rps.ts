@@ -64,6 +64,8 @@ export async function gatewayRps(gatewayUrl: string, seconds = 5): Promise<strin
     [`GET ${small}`, getReq],
     ['POST /v1/auth/login', loginReq],
   ] as const) {
+    // Warmed up first, as a running gateway is: a fresh process compiles its hot paths in the first seconds.
+    await cannon({ url: gatewayUrl, connections: 10, duration: 2, requests: [req] });
     const gw = await cannon({ url: gatewayUrl, connections: 10, duration: seconds, requests: [req] });
     const base = await cannon({ url: bareUrl, connections: 10, duration: seconds, requests: [req] });
     rows.push([

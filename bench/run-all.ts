@@ -8,6 +8,7 @@ import { shellCost } from './shell-cost.ts';
 import { coldLoad } from './cold-load.ts';
 import { designerCost } from './designer-cost.ts';
 import { gatewayRps } from './gateway-rps.ts';
+import { fairnessBench } from './fairness.ts';
 import { gridBench } from './audience/grid.ts';
 import { jobsBench } from './jobs.ts';
 import { templatesBench } from './templates.ts';
@@ -27,6 +28,7 @@ try {
     `\n## Template designer route (JS on the wire)\n${await designerCost(browser, system.urls.shell, system.urls.gateway)}`,
   );
   console.log(`\n## Gateway throughput\n${await gatewayRps(system.urls.gateway)}`);
+  console.log(`\n## Fairness under 200 connections\n${await fairnessBench(system.urls.gateway)}`);
   console.log(`\n## Job runner (pg-boss)\n${await jobsBench()}`);
   console.log(`\n## Templates renderer (newsletter starter)\n${await templatesBench()}`);
   try {

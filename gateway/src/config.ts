@@ -72,6 +72,23 @@ export interface BillingConfig {
   stripe: StripeConfig | null;
 }
 
+/**
+ * Admission control (lib/admission.ts): requests worked on at once, in all and per tenant (or per
+ * client address without a session), how many may wait, and how long, before 503 + Retry-After.
+ */
+export interface AdmissionConfig {
+  /** Requests worked on at once, in all; 0 turns admission control off. */
+  concurrency: number;
+  /** Requests worked on at once per tenant (or per client address without a session). */
+  laneConcurrency: number;
+  /** Requests waiting per tenant (or address) before the next one is answered 503 at once. */
+  laneQueue: number;
+  /** Requests waiting in all before the next one is answered 503 at once. */
+  queue: number;
+  /** A request that has waited this long is answered 503 (ms). */
+  maxWaitMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -102,6 +119,7 @@ export interface Config {
   jobs: JobsConfig;
   onboarding: OnboardingConfig;
   billing: BillingConfig;
+  admission: AdmissionConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -140,6 +158,19 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
     }
   }
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+function admissionConfig(env: Env): AdmissionConfig {
+  // Embedded PGlite runs one query at a time on the main thread: a few requests at once keep it busy
+  // while others are serialized and sent; a PostgreSQL server has a pool of 10 connections.
+  const concurrency = int(env, 'ADMISSION_CONCURRENCY', env.DATABASE_URL ? 16 : 4);
+  return {
+    concurrency,
+    laneConcurrency: Math.max(1, int(env, 'ADMISSION_TENANT_CONCURRENCY', Math.ceil(concurrency / 2))),
+    laneQueue: int(env, 'ADMISSION_TENANT_QUEUE', 256),
+    queue: int(env, 'ADMISSION_QUEUE', 1000),
+    maxWaitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
+  };
 }
 
 function billingConfig(env: Env): BillingConfig {
@@ -227,5 +258,6 @@ export function loadConfig(env: Env = process.env): Config {
       signupConfirmTtlMs: int(env, 'SIGNUP_CONFIRM_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     },
     billing: billingConfig(env),
+    admission: admissionConfig(env),
   };
 }

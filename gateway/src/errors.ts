@@ -80,10 +80,10 @@ export function errorHandler(error: FastifyError | HttpError | Error, req: Fasti
   }
   if (status >= 400 && status < 500) {
     // Fastify's other client errors (bad URL encoding, prototype poisoning...): status kept, message generic.
-    req.log.info({ code, msg: error.message }, 'client error');
+    req.log.info({ reqId: req.id, code, msg: error.message }, 'client error');
     return send(reply, status, { message: status === 413 ? 'The request body is too large.' : 'Bad request.' });
   }
-  req.log.error({ err: error }, 'request failed');
+  req.log.error({ reqId: req.id, err: error }, 'request failed');
   return send(reply, 500, { message: 'Something went wrong on our side. Please try again later.' });
 }
 

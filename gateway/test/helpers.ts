@@ -99,7 +99,9 @@ export async function startGateway(env: Env = {}): Promise<TestGateway> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const serverDb = serverUrl ? await createServerDatabase(serverUrl) : null;
   const config: Config = {
-    ...loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env }),
+    // A request waits up to 30 s for its turn (lib/admission.ts), not 1 s: the suites share a busy
+    // machine, where a few concurrent requests of a test may wait longer; tests of admission set their own.
+    ...loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMISSION_MAX_WAIT_MS: '30000', ...env }),
     databaseUrl: serverDb?.url ?? null,
     pgliteDir: 'memory://',
   };

@@ -1,37 +1,109 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { featureForPermission, type Permission } from '../contracts';
 import { forbidden, HttpError } from '../errors';
 import type { AuthContext } from './session';
-import { loadSession } from './session';
-import { verifyToken } from './tokens';
+import { loadSession, sessionInMemory } from './session';
+import { rememberedClaims, verifyToken } from './tokens';
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
+const BEARER_PREFIX = 'Bearer ';
+const SIGN_IN = 'Sign in to continue.';
+const EXPIRED = 'Your session has expired, please sign in again.';
 
 function unauthenticated(message: string) {
   return new HttpError(401, message, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
+/** The bearer token of a request, or null. */
+function bearerToken(req: FastifyRequest): string | null {
+  return BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+}
+
 /**
- * preHandler: reads `Authorization: Bearer`, verifies the token, loads the user and the tenant's
- * plan from the database (so revoked or changed users take effect at once) and sets `req.auth`.
+ * The session of a request from memory alone (the token verified before, the user and the plan
+ * cached, see session-cache.ts): the session, the 401 to answer, or undefined when the database or
+ * the signature check must be asked ({@link sessionOfToken}). Most requests end here, without a promise.
  */
-export async function authenticate(req: FastifyRequest): Promise<void> {
-  if (req.auth) return;
-  const match = BEARER.exec(req.headers.authorization ?? '');
-  const token = match?.[1];
-  if (!token) throw unauthenticated('Sign in to continue.');
+function sessionFromMemory(req: FastifyRequest): AuthContext | HttpError | undefined {
+  const { config, db } = req.server.deps;
+  const header = req.headers.authorization;
+  // The usual header is exactly `Bearer <token>`: a token verified before is found without the pattern.
+  let claims =
+    header !== undefined && header.startsWith(BEARER_PREFIX)
+      ? rememberedClaims(config, header.slice(BEARER_PREFIX.length))
+      : undefined;
+  if (claims === undefined) {
+    const token = bearerToken(req);
+    if (!token) return unauthenticated(SIGN_IN);
+    claims = rememberedClaims(config, token);
+    if (claims === undefined) return undefined;
+  }
+  if (claims === null) return unauthenticated(EXPIRED);
+  const session = sessionInMemory(db, claims);
+  if (session === undefined) return undefined;
+  return session ?? unauthenticated(EXPIRED);
+}
+
+/** The session of a request's bearer token: verifies the token, loads the user and the tenant's plan. */
+async function sessionOfToken(req: FastifyRequest): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw unauthenticated(SIGN_IN);
   const { config, db } = req.server.deps;
   const claims = await verifyToken(config, token);
   const session = claims ? await loadSession(db, claims) : null;
-  if (!session) throw unauthenticated('Your session has expired, please sign in again.');
-  req.auth = session;
+  if (!session) throw unauthenticated(EXPIRED);
+  return session;
 }
 
-/** preHandler: authenticates, then 403 unless the effective permissions include `permission`. */
+type Check = (auth: AuthContext) => void;
+
+/** Authenticates `req` (from memory when it can, else asynchronously), runs `check`, then `done`. */
+function guard(req: FastifyRequest, done: HookHandlerDoneFunction, check: Check | null): void {
+  if (!req.auth) {
+    const found = sessionFromMemory(req);
+    if (found === undefined) {
+      sessionOfToken(req).then(
+        (session) => {
+          req.auth = session;
+          checked(req.auth, done, check);
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+      return;
+    }
+    if (found instanceof HttpError) {
+      done(found);
+      return;
+    }
+    req.auth = found;
+  }
+  checked(req.auth, done, check);
+}
+
+function checked(auth: AuthContext, done: HookHandlerDoneFunction, check: Check | null): void {
+  if (check) {
+    try {
+      check(auth);
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+  }
+  done();
+}
+
+/**
+ * onRequest hook: reads `Authorization: Bearer`, verifies the token, loads the user and the tenant's
+ * plan (cached per process and dropped when they change, so revoked or changed users take effect at
+ * once) and sets `req.auth`. A callback hook: a promise per request costs the session check throughput.
+ */
+export function authenticate(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
+  guard(req, done, null);
+}
+
+/** onRequest hook: authenticates, then 403 unless the effective permissions include `permission`. */
 export function requirePermission(permission: Permission) {
-  return async function checkPermission(req: FastifyRequest): Promise<void> {
-    await authenticate(req);
-    const auth = authOf(req);
+  const check: Check = (auth) => {
     if (auth.permissions.includes(permission)) return;
     const feature = featureForPermission(permission);
     if (feature && !auth.features.includes(feature) && auth.user.grantedPermissions.includes(permission)) {
@@ -39,16 +111,17 @@ export function requirePermission(permission: Permission) {
     }
     throw forbidden();
   };
+  return function checkPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
+    guard(req, done, check);
+  };
 }
 
 /**
- * preHandler: authenticates, then 403 unless the effective permissions include at least one of
+ * onRequest hook: authenticates, then 403 unless the effective permissions include at least one of
  * `permissions` (e.g. custom attributes are read by the contacts grid and by their own screen).
  */
 export function requireAnyPermission(...permissions: [Permission, ...Permission[]]) {
-  return async function checkAnyPermission(req: FastifyRequest): Promise<void> {
-    await authenticate(req);
-    const auth = authOf(req);
+  const check: Check = (auth) => {
     if (permissions.some((p) => auth.permissions.includes(p))) return;
     const blockedByPlan = permissions.some((p) => {
       const feature = featureForPermission(p);
@@ -57,11 +130,14 @@ export function requireAnyPermission(...permissions: [Permission, ...Permission[
     if (blockedByPlan) throw forbidden('Your plan does not include this feature. Upgrade your plan to use it.');
     throw forbidden();
   };
+  return function checkAnyPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
+    guard(req, done, check);
+  };
 }
 
 /** The caller of an authenticated route. */
 export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw unauthenticated('Sign in to continue.');
+  if (!req.auth) throw unauthenticated(SIGN_IN);
   return req.auth;
 }
 

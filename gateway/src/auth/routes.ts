@@ -22,21 +22,31 @@ import {
   RESET_USER_MAX,
   sendResetLink,
 } from './password-reset';
-import { loadSession, toSessionUser } from './session';
+import { type AuthContext, loadSession, sessionInMemory, toSessionUser } from './session';
 import { revokeToken } from './session-cache';
-import { verifyToken } from './tokens';
+import { rememberedClaims, verifyToken } from './tokens';
 import { unauthorized } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
-import { plainJsonSerializer } from '../lib/plain-json';
+import { jsonTextOf, plainJsonSerializer, sendJsonText } from '../lib/plain-json';
 import { WindowThrottle } from '../lib/window-throttle';
 
 const tags = ['auth'];
 export const SIGNED_OUT = 'You are signed out.';
 
+/** The session check's answer for a session (sessions are shared while their user's row is cached). */
+const verifyAnswer = jsonTextOf((session: AuthContext) => ({ user: toSessionUser(session) }));
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // The public throttle's one-hour window (every fixed-window counter shares one window length).
   const resetThrottle = new WindowThrottle(deps.db, deps.config.onboarding.signupWindowMs);
+
+  async function verifiedSession(token: string): Promise<AuthContext> {
+    const claims = await verifyToken(deps.config, token);
+    const session = claims ? await loadSession(deps.db, claims) : null;
+    if (!session) throw unauthorized();
+    return session;
+  }
 
   app.post(
     '/login',
@@ -57,6 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify',
     {
+      // A small answer (under the 1 KiB compression threshold): no compression hooks at all.
+      compress: false,
+      decompress: false,
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
@@ -66,11 +79,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VerifyResponse, ...errorResponses(400, 401) },
       },
     },
-    async (req) => {
-      const claims = await verifyToken(deps.config, req.body.token);
-      const session = claims ? await loadSession(deps.db, claims) : null;
-      if (!session) throw unauthorized();
-      return { user: toSessionUser(session) };
+    (req, reply) => {
+      const { token } = req.body;
+      // From memory without a promise when it can (session-cache.ts), else verified and loaded.
+      const claims = rememberedClaims(deps.config, token);
+      const session = claims === undefined ? undefined : claims && sessionInMemory(deps.db, claims);
+      if (session === undefined) {
+        return verifiedSession(token).then((loaded) => sendJsonText(reply, verifyAnswer(loaded)));
+      }
+      if (session === null) throw unauthorized();
+      sendJsonText(reply, verifyAnswer(session));
+      return undefined;
     },
   );
 

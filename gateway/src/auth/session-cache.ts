@@ -75,6 +75,17 @@ export class SessionCache<T> {
     this.revoked.set(jti, expiresAt);
   }
 
+  /** Whether a token id was signed out, from memory alone: undefined while memory is not complete. */
+  revokedInMemory(jti: string): boolean | undefined {
+    return this.listening && this.revokedReady ? this.revoked.has(jti) : undefined;
+  }
+
+  /** The cached value for a user, from memory alone: undefined when it must be loaded ({@link load}). */
+  peek(userId: string): T | undefined {
+    const hit = this.entries.get(userId);
+    return hit && this.now() - hit.at < TTL_MS ? hit.value : undefined;
+  }
+
   /** The cached value for a user, or the loader's (stored when nothing changed meanwhile). */
   async load(userId: string, loader: () => Promise<{ value: T; tenantId: string | null } | null>): Promise<T | null> {
     const hit = this.entries.get(userId);
@@ -168,6 +179,11 @@ export function sessionChanged(
   message: `user:${string}` | `tenant:${string}` | `revoked:${string}` | 'all',
 ): void {
   caches.get(db)?.cache.invalidate(message);
+}
+
+/** Whether the token with this id was signed out, from memory alone (undefined: ask {@link tokenRevoked}). */
+export function tokenRevokedInMemory(db: Database, jti: string): boolean | undefined {
+  return caches.get(db)?.cache.revokedInMemory(jti);
 }
 
 /** Whether the token with this id was signed out (POST /v1/auth/logout). */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
-import { sessionCacheOf, tokenRevoked } from './session-cache';
+import { sessionCacheOf, tokenRevoked, tokenRevokedInMemory } from './session-cache';
 import type { TokenClaims } from './tokens';
 
 export interface SessionUserRow {
@@ -73,26 +73,58 @@ function loadUser(db: Database, userId: string): Promise<UserRow | null> {
  * The session behind verified token claims, or null when the token was signed out, the user is
  * gone, the token was revoked (password changed since), or the impersonator may no longer impersonate this user.
  */
-export async function loadSession(db: Database, claims: TokenClaims): Promise<AuthContext | null> {
+export async function loadSession(db: Database, claims: Readonly<TokenClaims>): Promise<AuthContext | null> {
+  const inMemory = sessionInMemory(db, claims);
+  if (inMemory !== undefined) return inMemory;
   if (await tokenRevoked(db, claims.jti)) return null;
   const row = await loadUser(db, claims.sub);
   if (!row || row.tokenVersion !== claims.ver) return null;
+  const admin = claims.imp ? await loadUser(db, claims.imp) : null;
+  return sessionOfRows(claims, row, admin);
+}
 
-  let impersonator: AuthContext['impersonator'] = null;
+/**
+ * {@link loadSession} from memory alone, without a promise (the session check of almost every
+ * request): undefined when something must be read from the database.
+ */
+export function sessionInMemory(db: Database, claims: Readonly<TokenClaims>): AuthContext | null | undefined {
+  const revoked = tokenRevokedInMemory(db, claims.jti);
+  if (revoked === undefined) return undefined;
+  if (revoked) return null;
+  const users = sessionCacheOf<UserRow>(db);
+  const row = users.peek(claims.sub);
+  if (row === undefined) return undefined;
+  let admin: UserRow | null = null;
   if (claims.imp) {
-    const admin = await loadUser(db, claims.imp);
+    const cached = users.peek(claims.imp);
+    if (cached === undefined) return undefined;
+    admin = cached;
+  }
+  return sessionOfRows(claims, row, admin);
+}
+
+function sessionOfRows(claims: Readonly<TokenClaims>, row: UserRow | null, admin: UserRow | null): AuthContext | null {
+  if (!row || row.tokenVersion !== claims.ver) return null;
+  if (claims.imp) {
     if (!admin || admin.tokenVersion !== claims.iver) return null;
     if (!mayImpersonate(admin, row)) return null;
-    impersonator = { id: admin.id, email: admin.email };
   }
-
-  return {
+  // The same claims over the same cached rows give the same session: built once, not per request.
+  const known = contexts.get(claims);
+  if (known && known.row === row && known.admin === admin) return known.session;
+  const impersonator = admin ? { id: admin.id, email: admin.email } : null;
+  const session: AuthContext = Object.freeze({
     ...sessionOf(row),
     impersonatorId: impersonator?.id ?? null,
     impersonator,
-    token: { jti: claims.jti, exp: claims.exp },
-  };
+    token: Object.freeze({ jti: claims.jti, exp: claims.exp }),
+  });
+  contexts.set(claims, { row, admin, session });
+  return session;
 }
+
+/** Sessions by the (remembered, per token) claims they were built from, with the rows they were built of. */
+const contexts = new WeakMap<Readonly<TokenClaims>, { row: UserRow; admin: UserRow | null; session: AuthContext }>();
 
 type DerivedSession = Pick<AuthContext, 'user' | 'tenantId' | 'tenantName' | 'features' | 'permissions'>;
 /** What a session derives from a user row, computed once per row read (the session cache keeps rows). */

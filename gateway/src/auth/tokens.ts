@@ -76,15 +76,15 @@ export async function signToken(settings: TokenSettings, subject: TokenSubject):
 
 /** How many verified tokens each process remembers (see {@link verifyToken}). */
 const VERIFIED_MAX = 10_000;
-/** Verified tokens per signing key, least recently used first. */
+/** Verified tokens per signing key, oldest first. */
 const verified = new WeakMap<Uint8Array, Map<string, Readonly<TokenClaims>>>();
 
 /**
  * The token's claims, or null when it is malformed, forged, expired or meant for someone else.
  *
  * A token's signature, issuer, audience and claims cannot change, so each token string is checked
- * once per process and its claims remembered (at most {@link VERIFIED_MAX}, least recently used
- * dropped): jose's WebCrypto check was about a fifth of a session check's CPU. Expiry is checked again
+ * once per process and its claims remembered (at most {@link VERIFIED_MAX}, the oldest dropped: a
+ * token dropped while still in use is verified once more): jose's WebCrypto check was about a fifth of a session check's CPU. Expiry is checked again
  * on every use. Revocation is not a property of the token: sign-out, password change, removal and
  * permission changes are checked by `loadSession` on every request (auth/session-cache.ts).
  */
@@ -93,18 +93,12 @@ export async function verifyToken(
   token: string,
   now: () => number = Date.now,
 ): Promise<Readonly<TokenClaims> | null> {
+  const remembered = rememberedClaims(settings, token, now);
+  if (remembered !== undefined) return remembered;
   let cache = verified.get(settings.jwtSecret);
   if (!cache) {
     cache = new Map();
     verified.set(settings.jwtSecret, cache);
-  }
-  const hit = cache.get(token);
-  if (hit) {
-    cache.delete(token);
-    // jose's rule: a token is expired once `exp <= now` (whole seconds, no clock tolerance).
-    if (hit.exp <= Math.floor(now() / 1000)) return null;
-    cache.set(token, hit);
-    return hit;
   }
   const claims = await checkToken(settings, token, now);
   if (claims) {
@@ -112,6 +106,21 @@ export async function verifyToken(
     cache.set(token, claims);
   }
   return claims;
+}
+
+/**
+ * The claims of a token this process has verified before (expiry checked again), without a promise:
+ * null when it has expired since, undefined when it is not remembered ({@link verifyToken} then).
+ */
+export function rememberedClaims(
+  settings: TokenSettings,
+  token: string,
+  now: () => number = Date.now,
+): Readonly<TokenClaims> | null | undefined {
+  const hit = verified.get(settings.jwtSecret)?.get(token);
+  if (hit === undefined) return undefined;
+  // jose's rule: a token is expired once `exp <= now` (whole seconds, no clock tolerance).
+  return hit.exp <= Math.floor(now() / 1000) ? null : hit;
 }
 
 async function checkToken(

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
 import { logSlowStatements, openPglite } from './pglite-store';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export { schema };
@@ -68,8 +69,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const client = await openPglite(target.pgliteDir);
-  if (target.slowStatementMs) logSlowStatements(client, target.slowStatementMs);
+  const opened = await openPglite(target.pgliteDir);
+  // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
+  if (target.slowStatementMs) logSlowStatements(opened, target.slowStatementMs);
+  const client = takeTurns(opened);
   const db = drizzlePglite(client, { schema });
   registerNotifications(db, pgliteSubscribe(client));
   return {

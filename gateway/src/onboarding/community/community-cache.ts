@@ -59,6 +59,11 @@ export function cachedCommunityRow(db: Database, tenantId: string): Promise<Comm
   });
 }
 
+/** The tenant's community row from memory alone: undefined when it must be read ({@link cachedCommunityRow}). */
+export function communityRowInMemory(db: Database, tenantId: string): CommunityRow | undefined {
+  return caches.get(db)?.cache.peek(tenantId);
+}
+
 /** After a committed write to a tenant's community: applied to this process at once. */
 export function communityChanged(db: Database, tenantId: string): void {
   caches.get(db)?.cache.invalidate(`tenant:${tenantId}`);

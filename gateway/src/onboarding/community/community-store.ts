@@ -14,7 +14,7 @@ import {
   slugFromName,
   slugProblem,
 } from '../onboarding-rules';
-import { cachedCommunityRow, communityChanged } from './community-cache';
+import { cachedCommunityRow, communityChanged, communityRowInMemory } from './community-cache';
 import { isStoredImageOf, type Storage } from '../storage/storage';
 
 /** Name of the list sign-ups from the community page land in (made unique within the tenant). */
@@ -54,11 +54,17 @@ export function communityRowOf(db: Database, tenantId: string): Promise<Communit
   return cachedCommunityRow(db, tenantId);
 }
 
-/** GET /v1/communities/my-community: 404 'No community yet.' before the first save. */
-export async function getMyCommunity(ctx: CommunityContext, tenantId: string): Promise<Community> {
-  const row = await communityRowOf(ctx.db, tenantId);
-  if (!row) throw notFound(COMMUNITY_MESSAGES.none);
-  return toCommunity(row, ctx.publicUrl);
+/**
+ * GET /v1/communities/my-community: the caller tenant's row, 404 'No community yet.' before the first
+ * save. From memory without a promise when the row is cached (community-cache.ts).
+ */
+export function myCommunityRow(ctx: CommunityContext, tenantId: string): CommunityRow | Promise<CommunityRow> {
+  const cached = communityRowInMemory(ctx.db, tenantId);
+  if (cached !== undefined) return cached;
+  return communityRowOf(ctx.db, tenantId).then((row) => {
+    if (!row) throw notFound(COMMUNITY_MESSAGES.none);
+    return row;
+  });
 }
 
 async function tenantName(db: Database, tenantId: string): Promise<string> {

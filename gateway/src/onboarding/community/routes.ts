@@ -4,8 +4,15 @@ import { Community, CommunityInput } from '../../contracts';
 import { requirePermission, tenantOf } from '../../auth';
 import { IdParams } from '../../lib/route-params';
 import { bearer, errorResponses } from '../../lib/openapi';
-import { plainJsonSerializer } from '../../lib/plain-json';
-import { createCommunity, getMyCommunity, updateCommunity, type CommunityContext } from './community-store';
+import { jsonTextOf, plainJsonSerializer, sendJsonText } from '../../lib/plain-json';
+import type { CommunityRow } from '../../db/schema';
+import {
+  createCommunity,
+  myCommunityRow,
+  toCommunity,
+  updateCommunity,
+  type CommunityContext,
+} from './community-store';
 
 const tags = ['communities'];
 const CommunityPatch = z.partial(CommunityInput);
@@ -17,11 +24,16 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const ctx: CommunityContext = { db, storage: app.deps.storage, publicUrl: config.onboarding.publicUrl };
   const onRequest = requirePermission('manage_community');
+  // The cached row's answer, serialized once per row (rows are replaced, never changed, when written).
+  const communityText = jsonTextOf((row: CommunityRow) => toCommunity(row, ctx.publicUrl));
 
   app.get(
     '/my-community',
     {
       onRequest,
+      // A small answer (about 450 bytes, under the 1 KiB compression threshold): no compression hooks.
+      compress: false,
+      decompress: false,
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
@@ -31,7 +43,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Community, ...errorResponses(401, 403, 404) },
       },
     },
-    async (req) => getMyCommunity(ctx, tenantOf(req)),
+    (req, reply) => {
+      const row = myCommunityRow(ctx, tenantOf(req));
+      if (row instanceof Promise) return row.then((loaded) => sendJsonText(reply, communityText(loaded)));
+      sendJsonText(reply, communityText(row));
+      return undefined;
+    },
   );
 
   app.post(
