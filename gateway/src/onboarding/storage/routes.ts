@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MessageResponse, PresignRequest, PresignResponse } from '../../contracts';
-import { requirePermission, tenantOf } from '../../auth';
+import { requireAnyPermission, tenantOf } from '../../auth';
 import { badRequest, notFound } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isImageType } from './file-keys';
@@ -37,13 +37,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/files/s3-presigned-url',
     {
-      onRequest: requirePermission('manage_community'),
+      // The community page's logo and background (manage_community) and the template designer's images
+      // (templates) go through the same upload.
+      onRequest: requireAnyPermission('manage_community', 'templates'),
       schema: {
         tags,
         security: bearer,
         summary: 'A URL to upload one image to',
         description:
-          `Permission manage_community. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
+          `Permission manage_community or templates. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
           `${MAX_IMAGE_BYTES} bytes) to \`url\` with that Content-Type and no Authorization, once, before it ` +
           'expires; then save `fileUrl` as the logo or background.',
         body: PresignRequest,
