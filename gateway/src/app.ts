@@ -32,6 +32,7 @@ import { onboardingArea } from './onboarding/index';
 import { billingArea, createBillingProvider } from './billing/index';
 import { createStorage } from './onboarding/index';
 import { templatesArea } from './templates/index';
+import { campaignsArea } from './campaigns/index';
 
 export interface BuildOptions {
   db: Database;
@@ -45,7 +46,17 @@ export interface BuildOptions {
 }
 
 /** The product areas, in the order their routes are registered. */
-const AREAS = [healthArea, authArea, tenantsArea, jobsArea, audienceArea, onboardingArea, billingArea, templatesArea];
+const AREAS = [
+  healthArea,
+  authArea,
+  tenantsArea,
+  jobsArea,
+  audienceArea,
+  onboardingArea,
+  billingArea,
+  templatesArea,
+  campaignsArea,
+];
 
 const DOCS_PREFIX = '/docs';
 /** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,9 +120,40 @@ export interface Config {
   onboarding: OnboardingConfig;
   billing: BillingConfig;
   admission: AdmissionConfig;
+  campaigns: CampaignsConfig;
+}
+
+/** Campaign delivery (the e-mails screen, compose and the delivery log; spec section 2). */
+export interface CampaignsConfig {
+  /** Wallet-only contacts are sent to `<checksummed address>@<this domain>` (WALLET_MAIL_DOMAIN); null: unreachable. */
+  walletMailDomain: string | null;
+  /** The sender of campaigns until custom domains exist (CAMPAIGN_FROM; default: MAIL_FROM's address). */
+  defaultFrom: string;
+  /** Where the open pixel, click redirects, unsubscribe and view-in-browser pages are reached (default: the gateway's public URL). */
+  trackingUrl: string;
+  /** Signs tracking links and unsubscribe tokens (TRACKING_SECRET; default: derived from JWT_SECRET). */
+  trackingSecret: string;
+  /** The mailto of List-Unsubscribe (UNSUBSCRIBE_MAILBOX; default: the campaign sender). Reading that mailbox is the mail provider's side. */
+  unsubscribeMailbox: string;
+  /** HMAC secret of POST /v1/mail-events (MAIL_EVENTS_SECRET); null: the webhook answers 404. */
+  mailEventsSecret: string | null;
+  /** SMTP connections kept open by one sending process (SEND_POOL_SIZE). */
+  poolSize: number;
+  /** Messages per second, all tenants (SEND_RATE_GLOBAL; 0: unlimited) and per tenant (SEND_RATE_TENANT). */
+  globalRate: number;
+  tenantRate: number;
+  /** 4xx answers are retried this many times, backing off from `retryDelaySeconds` (doubling). */
+  maxAttempts: number;
+  retryDelaySeconds: number;
 }
 
 export type Env = Record<string, string | undefined>;
+
+/** 'Name <a@b.c>' -> 'a@b.c'. */
+function addressOf(from: string): string {
+  const match = /<([^>]+)>/.exec(from);
+  return (match?.[1] ?? from).trim();
+}
 
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -197,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
   const consoleUrl = (env.CONSOLE_URL || 'http://localhost:3000').replace(/\/+$/, '');
   const port = int(env, 'PORT', int(env, 'GATEWAY_PORT', 4000));
   const publicUrl = (env.GATEWAY_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const jwt = jwtSecret(env, dataDir);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -204,7 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     pgliteDir: env.PGLITE_DIR || path.join(dataDir, 'pglite'),
     slowStatementMs: int(env, 'SLOW_STATEMENT_MS', 0),
-    jwtSecret: jwtSecret(env, dataDir),
+    jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'console-gateway',
     jwtAudience: env.JWT_AUDIENCE || 'console',
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 60 * 60),
@@ -258,6 +290,20 @@ export function loadConfig(env: Env = process.env): Config {
       signupConfirmTtlMs: int(env, 'SIGNUP_CONFIRM_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     },
     billing: billingConfig(env),
+    campaigns: {
+      walletMailDomain: (env.WALLET_MAIL_DOMAIN || '').trim().toLowerCase() || null,
+      defaultFrom: env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
+      trackingUrl: (env.TRACKING_URL || publicUrl).replace(/\/+$/, ''),
+      trackingSecret: env.TRACKING_SECRET || createHmac('sha256', jwt).update('campaign tracking').digest('hex'),
+      unsubscribeMailbox:
+        env.UNSUBSCRIBE_MAILBOX || env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
+      mailEventsSecret: env.MAIL_EVENTS_SECRET || null,
+      poolSize: Math.max(1, int(env, 'SEND_POOL_SIZE', 8)),
+      globalRate: int(env, 'SEND_RATE_GLOBAL', 0),
+      tenantRate: int(env, 'SEND_RATE_TENANT', 0),
+      maxAttempts: Math.max(1, int(env, 'SEND_MAX_ATTEMPTS', 5)),
+      retryDelaySeconds: Math.max(1, int(env, 'SEND_RETRY_DELAY_SECONDS', 60)),
+    },
     admission: admissionConfig(env),
   };
 }

@@ -9,3 +9,4 @@ export * from './onboarding';
 export * from './billing';
 export * from './checkout';
 export * from './templates';
+export * from './campaigns';

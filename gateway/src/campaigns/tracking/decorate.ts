@@ -1,0 +1,100 @@
+/**
+ * What a campaign adds to each rendered e-mail: UTM parameters on its links, click redirects, the
+ * open pixel; and the links it must carry (List-Unsubscribe, RFC 2369 and RFC 8058). Pure: the sender
+ * calls it per recipient with that recipient's tracking addresses (tracking/links.ts).
+ */
+import type { UtmParameters } from '../../contracts';
+import type { TrackingUrls } from './links';
+
+export interface TrackingSettings {
+  trackOpens: boolean;
+  trackClicks: boolean;
+  utm: UtmParameters;
+}
+
+const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+/** `url` with the campaign's UTM parameters that are set and not already in it (http and https links only). */
+export function withUtm(url: string, utm: UtmParameters): string {
+  if (!/^https?:\/\//i.test(url)) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  for (const key of UTM_KEYS) {
+    const value = utm[key].trim();
+    if (value && !parsed.searchParams.has(`utm_${key}`)) {
+      parsed.searchParams.set(`utm_${key}`, value);
+      changed = true;
+    }
+  }
+  return changed ? parsed.toString() : url;
+}
+
+const HREF = /(<a\b[^>]*?\shref\s*=\s*)(["'])([^"']*)\2/gi;
+
+function decodeAttribute(value: string): string {
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+}
+
+function encodeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/** The links of an e-mail that are tracked: http(s) links that are not the recipient's own tracking links. */
+function isTrackable(url: string, urls: TrackingUrls): boolean {
+  return /^https?:\/\//i.test(url) && url !== urls.unsubscribe && url !== urls.view;
+}
+
+/** The HTML part with UTM parameters, click redirects and (at the end of the body) the open pixel. */
+export function decorateHtml(html: string, urls: TrackingUrls, settings: TrackingSettings): string {
+  let out = html.replace(HREF, (whole, start: string, quote: string, raw: string) => {
+    const url = decodeAttribute(raw);
+    if (!isTrackable(url, urls)) return whole;
+    const target = withUtm(url, settings.utm);
+    const href = settings.trackClicks ? urls.click(target) : target;
+    return `${start}${quote}${encodeAttribute(href)}${quote}`;
+  });
+  if (settings.trackOpens) {
+    const pixel = `<img src="${encodeAttribute(urls.open)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
+    out = /<\/body>/i.test(out) ? out.replace(/<\/body>/i, `${pixel}</body>`) : out + pixel;
+  }
+  return out;
+}
+
+const TEXT_URL = /https?:\/\/[^\s<>"')\]]+/gi;
+
+/** The plain-text part with UTM parameters and click redirects (no pixel in text). */
+export function decorateText(text: string, urls: TrackingUrls, settings: TrackingSettings): string {
+  return text.replace(TEXT_URL, (url) => {
+    if (!isTrackable(url, urls)) return url;
+    const target = withUtm(url, settings.utm);
+    return settings.trackClicks ? urls.click(target) : target;
+  });
+}
+
+/**
+ * The headers every campaign e-mail carries: one-click unsubscribe (RFC 8058: an https link and the
+ * `List-Unsubscribe-Post` header; a mailto alternative per RFC 2369) and the recipient's id for
+ * events coming back (bounces, complaints).
+ */
+export function campaignHeaders(
+  urls: TrackingUrls,
+  recipientId: number,
+  unsubscribeMailbox: string | null,
+): Record<string, string> {
+  const unsubscribe = [`<${urls.unsubscribe}>`];
+  if (unsubscribeMailbox)
+    unsubscribe.push(`<mailto:${unsubscribeMailbox}?subject=unsubscribe-${recipientId.toString(36)}>`);
+  return {
+    'List-Unsubscribe': unsubscribe.join(', '),
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    'X-Recipient-Id': recipientId.toString(36),
+  };
+}
