@@ -60,6 +60,7 @@ CREATE TABLE "campaigns" (
 	"scheduled_at" timestamp with time zone,
 	"time_zone" text DEFAULT 'UTC' NOT NULL,
 	"started_at" timestamp with time zone,
+	"audience_taken_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"failure_reason" text,
 	"recipients" integer DEFAULT 0 NOT NULL,
@@ -85,6 +86,7 @@ CREATE TABLE "email_usage" (
 	CONSTRAINT "email_usage_tenant_id_day_pk" PRIMARY KEY("tenant_id","day")
 );
 --> statement-breakpoint
+ALTER TABLE "import_jobs" ADD COLUMN "audience_taken_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_recipient_id_campaign_recipients_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."campaign_recipients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

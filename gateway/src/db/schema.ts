@@ -377,6 +377,8 @@ export const importJobs = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    /** When the audience was taken into `campaign_recipients` (null: not yet; the snapshot is done once). */
+    audienceTakenAt: timestamp('audience_taken_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -804,6 +806,8 @@ export const campaigns = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** When sending started (the audience was taken then) and ended. */
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    /** When the audience was taken into `campaign_recipients` (null: not yet; the snapshot is done once). */
+    audienceTakenAt: timestamp('audience_taken_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     failureReason: text('failure_reason'),
     /** Figures kept by the sender and the event recorder in the same transactions as the rows they count. */
