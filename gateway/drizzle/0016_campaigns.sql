@@ -1,3 +1,11 @@
+CREATE TABLE "campaign_event_minutes" (
+	"campaign_id" uuid NOT NULL,
+	"minute" timestamp with time zone NOT NULL,
+	"type" text NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "campaign_event_minutes_campaign_id_minute_type_pk" PRIMARY KEY("campaign_id","minute","type")
+);
+--> statement-breakpoint
 CREATE TABLE "campaign_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"tenant_id" uuid NOT NULL,
@@ -87,6 +95,7 @@ CREATE TABLE "email_usage" (
 );
 --> statement-breakpoint
 ALTER TABLE "import_jobs" ADD COLUMN "audience_taken_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "campaign_event_minutes" ADD CONSTRAINT "campaign_event_minutes_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_events" ADD CONSTRAINT "campaign_events_recipient_id_campaign_recipients_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."campaign_recipients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

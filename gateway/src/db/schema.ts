@@ -913,6 +913,23 @@ export const campaignEvents = pgTable(
   ],
 );
 
+/**
+ * Events per campaign, minute and type, kept in the transactions that record the events: the delivery
+ * log's chart reads at most a few thousand of these rows, never the events themselves.
+ */
+export const campaignEventMinutes = pgTable(
+  'campaign_event_minutes',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    type: text('type').$type<CampaignEventType>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.minute, t.type] })],
+);
+
 /** The links of a campaign's e-mail, numbered; click redirects go only to these. */
 export const campaignLinks = pgTable(
   'campaign_links',
