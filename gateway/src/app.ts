@@ -33,6 +33,7 @@ import { billingArea, createBillingProvider } from './billing/index';
 import { createStorage } from './onboarding/index';
 import { templatesArea } from './templates/index';
 import { campaignsArea } from './campaigns/index';
+import { overviewArea } from './overview/index';
 
 export interface BuildOptions {
   db: Database;
@@ -56,6 +57,7 @@ const AREAS = [
   billingArea,
   templatesArea,
   campaignsArea,
+  overviewArea,
 ];
 
 const DOCS_PREFIX = '/docs';

@@ -62,7 +62,7 @@ export function parseCsv(text: string): string[][] {
 /**
  * `n` generated contacts for a tenant, fast: one INSERT ... SELECT generate_series with the secondary
  * indexes of `contacts` dropped and rebuilt afterwards, and the per-row triggers (foreign keys, the
- * counters) off for it (`session_replication_role`), the tenant's counters then set from the rows.
+ * counters) off for it (`session_replication_role`), the tenant's counters and days then set from the rows.
  * Nothing is analyzed, as after a large import on embedded PGlite (which has no autovacuum). E-mails
  * `g<i>@gen.test` (every 10th contact has a wallet and no e-mail), four last names, statuses and
  * sources in turn, one creation second apart (the newest first).
@@ -99,5 +99,10 @@ export async function generateContacts(gw: TestGateway, tenant: string, n: numbe
       insert into contact_counts (tenant_id, status, n)
       select tenant_id, status, count(*) from contacts where tenant_id = ${tenant}::uuid group by 1, 2
       on conflict (tenant_id, status) do update set n = excluded.n`);
+    await tx.execute(sql`
+      insert into contact_days (tenant_id, day, source, added)
+      select tenant_id, (created_at at time zone 'UTC')::date, source, count(*)
+        from contacts where tenant_id = ${tenant}::uuid group by 1, 2, 3
+      on conflict (tenant_id, day, source) do update set added = excluded.added`);
   });
 }

@@ -18,3 +18,7 @@ import type { FastifyPluginAsync } from 'fastify';
 export const campaignsArea: FastifyPluginAsync = async (_app) => {
   // Each part registers its routes here.
 };
+
+// What other areas use from this one.
+export { campaignStats } from './campaign-stats';
+export { emailAllowance, emailUsageOf } from './usage';

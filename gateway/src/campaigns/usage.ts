@@ -11,6 +11,7 @@
  *   that whole day: at most one day's sends are attributed to the period they straddle.
  */
 import { sql } from 'drizzle-orm';
+import type { EmailUsage } from '../contracts';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
 
 export interface EmailAllowance {
@@ -76,4 +77,31 @@ export async function recordSent(tx: Queryable, tenantId: string, count: number,
     sql`insert into email_usage (tenant_id, day, sent) values (${tenantId}, ${day(at)}, ${count})
         on conflict (tenant_id, day) do update set sent = email_usage.sent + excluded.sent`,
   );
+}
+
+/**
+ * Recipients still to be sent by the tenant's campaigns that are sending or paused: taken from the
+ * remaining volume when a new send is checked, so two campaigns cannot both spend the same e-mails.
+ */
+export async function reservedVolume(db: Queryable, tenantId: string): Promise<number> {
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(sum(greatest(c.recipients - c.sent - c.failed - c.bounced, 0)), 0)::int as reserved
+          from campaigns c
+         where c.tenant_id = ${tenantId} and c.status in ('sending', 'paused')`,
+  );
+  return row ? intOf(row, 'reserved') : 0;
+}
+
+/** GET /v1/usage and the overview: the period, what was sent and reserved, the limit and the warning mark. */
+export async function emailUsageOf(db: Queryable, tenantId: string, now: Date): Promise<EmailUsage> {
+  const allowance = await emailAllowance(db, tenantId, now);
+  return {
+    period_start: allowance.periodStart.toISOString(),
+    period_end: allowance.periodEnd.toISOString(),
+    sent: allowance.used,
+    reserved: await reservedVolume(db, tenantId),
+    limit: allowance.limit,
+    warning_at: Math.floor(allowance.limit * USAGE_WARNING_SHARE),
+  };
 }

@@ -270,6 +270,24 @@ export const contactCounts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );
 
+/**
+ * Contacts added and removed per tenant, UTC day and source, kept by statement-level triggers
+ * (migration 0017): the overview's "contacts over time" and "by source" read days, not contacts.
+ */
+export const contactDays = pgTable(
+  'contact_days',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').$type<ContactSource>().notNull(),
+    added: integer('added').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.source] })],
+);
+
 export const lists = pgTable(
   'lists',
   {

@@ -10,3 +10,4 @@ export * from './billing';
 export * from './checkout';
 export * from './templates';
 export * from './campaigns';
+export * from './overview';
