@@ -4,6 +4,7 @@ import { featureForPermission, menuItemState, type Permission } from '@console/s
 import { Tenant } from '@console/shared/contracts';
 import { api } from '@console/shared/api';
 import { consoleStore, useConsole, type ConsoleUser } from '@console/shared/session';
+import { OverviewFigures } from './overview-figures';
 
 interface Area {
   title: string;
@@ -151,6 +152,7 @@ export function OverviewPage() {
           )}
         </p>
       )}
+      {user.tenant_id && <OverviewFigures user={user} />}
       {adminAreas.length > 0 && (
         <>
           <h2 className="mt-8 text-lg font-semibold">Platform</h2>
