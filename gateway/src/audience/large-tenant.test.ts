@@ -138,10 +138,11 @@ describe('a large tenant on the same gateway', () => {
       answers.segmentCount = (
         await ok<{ count: number }>('POST', '/v1/segments/preview', { rule: RULE, limit: 10 })
       ).count;
-      // The grid's anchors are built in the background (in windows): wait for them, still probing.
-      const deadline = Date.now() + 120_000;
+      // The grid's anchors are built in the background (in windows): wait for them, still probing
+      // (the bound only stops a hang: a loaded 2-core machine took more than 2 minutes).
+      const deadline = Date.now() + 300_000;
       while (!CONTACT_SORT_FIELDS.every((f) => anchorsKept(gw.handle.db, labId, f, PAGE_ANCHORS.every))) {
-        assert.ok(Date.now() < deadline, 'the anchors of every sort field were built within 2 minutes');
+        assert.ok(Date.now() < deadline, 'the anchors of every sort field were built within 5 minutes');
         await sleep(200);
       }
     } finally {
