@@ -250,7 +250,11 @@ export async function deliveryRecipients(
 }
 
 /** One recipient's timeline, oldest first. */
-export async function recipientEvents(db: Database, source: LogSource, recipientId: string): Promise<DeliveryEventList> {
+export async function recipientEvents(
+  db: Database,
+  source: LogSource,
+  recipientId: string,
+): Promise<DeliveryEventList> {
   const id = /^[1-9][0-9]{0,15}$/.test(recipientId) ? Number(recipientId) : null;
   const [found] =
     id !== null && Number.isSafeInteger(id)

@@ -3,12 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import type {
-  DeliveryEventList,
-  DeliveryLinkList,
-  DeliveryRecipientPage,
-  DeliveryTimeline,
-} from '../../contracts';
+import type { DeliveryEventList, DeliveryLinkList, DeliveryRecipientPage, DeliveryTimeline } from '../../contracts';
 import { users } from '../../db/schema';
 import { startGateway, type TestGateway } from '../../../test/helpers';
 import { parseCsv, qs, tenantId } from '../../../test/audience-helpers';
@@ -84,7 +79,9 @@ before(async () => {
   await recordComplaint(db, frank, new Date(), 'abuse report');
 
   other = await insertCampaign(db, await tenantId(gw, 'Basic Guild'), { name: 'Other tenant' });
-  [otherRid = 0] = await insertRecipients(db, await tenantId(gw, 'Basic Guild'), other, [{ address: 'alice@example.com' }]);
+  [otherRid = 0] = await insertRecipients(db, await tenantId(gw, 'Basic Guild'), other, [
+    { address: 'alice@example.com' },
+  ]);
 });
 after(() => gw.close());
 
@@ -168,7 +165,11 @@ describe('delivery log: recipients grid', () => {
       ['al_x@example.com'],
     );
     assert.deepEqual((await recipients(campaign, { searchString: '%' })).body.records, []);
-    assert.deepEqual((await recipients(campaign, { searchString: 'lice' })).body.records, [], 'a prefix, not a substring');
+    assert.deepEqual(
+      (await recipients(campaign, { searchString: 'lice' })).body.records,
+      [],
+      'a prefix, not a substring',
+    );
     const opened = await recipients(campaign, { searchString: 'al', event: 'opened' });
     assert.equal(opened.body.pagination.count, 2);
   });
@@ -223,10 +224,7 @@ describe('delivery log: timeline, events, links', () => {
     const r = await gw.get<DeliveryTimeline>(`/v1/campaigns/${campaign}/log/timeline`, owner);
     const sum = (k: 'opened' | 'clicked' | 'unsubscribed' | 'complained') =>
       r.body.buckets.reduce((s, b) => s + b[k], 0);
-    assert.deepEqual(
-      [sum('opened'), sum('clicked'), sum('unsubscribed'), sum('complained')],
-      [4, 2, 1, 1],
-    );
+    assert.deepEqual([sum('opened'), sum('clicked'), sum('unsubscribed'), sum('complained')], [4, 2, 1, 1]);
   });
 
   it("lists a recipient's events oldest first", async () => {
@@ -242,7 +240,10 @@ describe('delivery log: timeline, events, links', () => {
       ],
     );
     const times = r.body.records.map((e) => Date.parse(e.at));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
     for (const rid of ['0', 'abc', '99999999', '1e3', String(otherRid)]) {
       const missing = await gw.get(`/v1/campaigns/${campaign}/log/recipients/${rid}/events`, owner);
       assert.equal(missing.status, 404, rid);
@@ -264,9 +265,14 @@ describe('delivery log: CSV export', () => {
     const r = await gw.request(`/v1/campaigns/${campaign}/log/export?${qs({ sortOrder: 'asc' })}`, { token: owner });
     assert.equal(r.status, 200, r.text);
     assert.match(r.headers.get('content-type') ?? '', /^text\/csv/);
-    assert.match(r.headers.get('content-disposition') ?? '', /attachment; filename="delivery-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    assert.match(
+      r.headers.get('content-disposition') ?? '',
+      /attachment; filename="delivery-log-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     // The file starts with a UTF-8 BOM (fetch's text() drops it, so read the bytes).
-    const raw = await fetch(`${gw.url}/v1/campaigns/${campaign}/log/export`, { headers: { authorization: `Bearer ${owner}` } });
+    const raw = await fetch(`${gw.url}/v1/campaigns/${campaign}/log/export`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
     assert.deepEqual([...new Uint8Array(await raw.arrayBuffer()).subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const rows = parseCsv(r.text.replace(/^\uFEFF/, ''));
     assert.deepEqual(rows[0], [
@@ -288,7 +294,9 @@ describe('delivery log: CSV export', () => {
     assert.equal(carol?.[2], 'failed');
     assert.equal(carol?.[8], `'=HYPERLINK("http://evil.example","x"), oops`, 'a formula is neutralised');
     assert.ok(r.text.includes(`"'=HYPERLINK(""http://evil.example"",""x""), oops"`));
-    const filtered = await gw.request(`/v1/campaigns/${campaign}/log/export?${qs({ event: 'clicked' })}`, { token: owner });
+    const filtered = await gw.request(`/v1/campaigns/${campaign}/log/export?${qs({ event: 'clicked' })}`, {
+      token: owner,
+    });
     assert.deepEqual(
       parseCsv(filtered.text.replace(/^\uFEFF/, ''))
         .slice(1)
@@ -325,8 +333,17 @@ describe('delivery log: access', () => {
     assert.equal((await gw.get(`/v1/campaigns/${campaign}/log/recipients`, null)).status, 401);
     const staff = await gw.login('acmeStaff');
     assert.equal((await gw.get(`/v1/campaigns/${campaign}/log/timeline`, staff)).status, 200, 'staff holds it');
-    await gw.handle.db.update(users).set({ permissions: ['manage_contacts'] }).where(eq(users.email, 'staff@acme.test'));
-    for (const path of ['timeline', 'recipients', 'links', 'export', `recipients/${ids.get('alice@example.com')}/events`]) {
+    await gw.handle.db
+      .update(users)
+      .set({ permissions: ['manage_contacts'] })
+      .where(eq(users.email, 'staff@acme.test'));
+    for (const path of [
+      'timeline',
+      'recipients',
+      'links',
+      'export',
+      `recipients/${ids.get('alice@example.com')}/events`,
+    ]) {
       assert.equal((await gw.get(`/v1/campaigns/${campaign}/log/${path}`, staff)).status, 403, path);
     }
   });

@@ -43,7 +43,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Permission view_engagement_emails. Counts per bucket (sent, delivered, opened, clicked, bounced, ' +
           'complained, unsubscribed) from the first to the last event, at most 200 buckets; opens and clicks ' +
-          'are unique human ones. Another tenant\'s e-mail is 404.',
+          "are unique human ones. Another tenant's e-mail is 404.",
         params: IdParams,
         response: { 200: DeliveryTimeline, ...errorResponses(401, 403, 404) },
       },
@@ -61,7 +61,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Recipients of an e-mail',
         description:
           'Permission view_engagement_emails. Filter by status and by event (opened, clicked, unsubscribed: ' +
-          'unique human ones; complained; the others by the recipient\'s status); searchString is a ' +
+          "unique human ones; complained; the others by the recipient's status); searchString is a " +
           'case-insensitive prefix of the address. Sort by address or sent_at. `count_capped`: more matches ' +
           'than counted (the count stops 10,000 rows past the page).',
         params: IdParams,
@@ -113,7 +113,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: 'Export the recipients as CSV',
         description:
-          'Permission view_engagement_emails. The grid\'s filters as query; text/csv (UTF-8 with BOM), streamed. ' +
+          "Permission view_engagement_emails. The grid's filters as query; text/csv (UTF-8 with BOM), streamed. " +
           'Columns: address, channel, status, attempts, sent_at, opened_at, clicked_at, unsubscribed_at, error. ' +
           "Cells starting with =, +, -, @, tab or CR get a leading '.",
         params: IdParams,

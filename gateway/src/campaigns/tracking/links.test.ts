@@ -20,7 +20,16 @@ describe('tracking links', () => {
     assert.equal(verifyRecipientToken(SECRET, 'view', `${(78).toString(36)}.${sig}`), null, 'another recipient');
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     assert.equal(verifyRecipientToken(SECRET, 'view', `${id}.${flipped}`), null, 'a changed signature');
-    for (const bad of ['', '.', id, `${id}.`, `${id}.short`, `0.${sig}`, `${id}.${sig}x`, `${id.toUpperCase()}X.${sig}`])
+    for (const bad of [
+      '',
+      '.',
+      id,
+      `${id}.`,
+      `${id}.short`,
+      `0.${sig}`,
+      `${id}.${sig}x`,
+      `${id.toUpperCase()}X.${sig}`,
+    ])
       assert.equal(verifyRecipientToken(SECRET, 'view', bad), null, bad);
   });
 
@@ -29,7 +38,11 @@ describe('tracking links', () => {
     assert.match(urls.open, /^https:\/\/t\.example\/email\/open\/[0-9a-z]+\.[A-Za-z0-9_-]{22}\.gif$/);
     assert.match(urls.unsubscribe, /^https:\/\/t\.example\/email\/unsubscribe\//);
     assert.match(urls.view, /^https:\/\/t\.example\/email\/view\//);
-    const open = urls.open.split('/').pop()?.replace(/\.gif$/, '') ?? '';
+    const open =
+      urls.open
+        .split('/')
+        .pop()
+        ?.replace(/\.gif$/, '') ?? '';
     assert.equal(verifyRecipientToken(SECRET, 'open', open), 42);
     assert.equal(verifyRecipientToken(SECRET, 'view', urls.view.split('/').pop() ?? ''), 42);
   });
@@ -45,7 +58,11 @@ describe('tracking links', () => {
     assert.equal(verifyClick(SECRET, token, `${target}x`), null, 'a longer URL');
     const other = new URL(trackingUrls(BASE, SECRET, 43).click(target)).pathname.split('/').pop() ?? '';
     const [, otherSig] = other.split('.');
-    assert.equal(verifyClick(SECRET, `${(42).toString(36)}.${otherSig}`, target), null, "another recipient's signature");
+    assert.equal(
+      verifyClick(SECRET, `${(42).toString(36)}.${otherSig}`, target),
+      null,
+      "another recipient's signature",
+    );
     assert.equal(verifyClick('other-secret', token, target), null);
     assert.equal(verifyClick(SECRET, 'nonsense', target), null);
   });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { intOf, queryRows } from '../../lib/raw-sql';
 import { startGateway, type ErrorBody, type TestGateway } from '../../../test/helpers';
 import { tenantId } from '../../../test/audience-helpers';
 import {
@@ -49,7 +50,14 @@ describe('mail events webhook', () => {
   it('answers 401 without a signature or with a wrong one, changing nothing', async () => {
     const { contact, r36 } = await setup('sig@example.com');
     const body = JSON.stringify({ events: [{ type: 'bounce', recipient_id: r36 }] });
-    for (const signature of [null, '', sign(body, 'other-secret'), sign(`${body} `), 'sha256=zz', sign(body).toUpperCase().replace('SHA256', 'md5')]) {
+    for (const signature of [
+      null,
+      '',
+      sign(body, 'other-secret'),
+      sign(`${body} `),
+      'sha256=zz',
+      sign(body).toUpperCase().replace('SHA256', 'md5'),
+    ]) {
       const r = await send<ErrorBody>(body, signature);
       assert.equal(r.status, 401, String(signature));
       assert.equal(typeof r.body.message, 'string');
@@ -80,7 +88,15 @@ describe('mail events webhook', () => {
   it('a hard bounce marks the recipient and the contact bounced, once', async () => {
     const { contact, campaign, rid, r36 } = await setup('hard@example.com');
     const body = {
-      events: [{ type: 'bounce', recipient_id: r36, bounce_type: 'hard', detail: '550 5.1.1 user unknown', at: '2026-05-01T10:00:00Z' }],
+      events: [
+        {
+          type: 'bounce',
+          recipient_id: r36,
+          bounce_type: 'hard',
+          detail: '550 5.1.1 user unknown',
+          at: '2026-05-01T10:00:00Z',
+        },
+      ],
     };
     const r = await send(body);
     assert.equal(r.status, 200, r.text);
@@ -100,12 +116,12 @@ describe('mail events webhook', () => {
       (await eventsOf(gw.handle.db, rid)).map((e) => e.type),
       ['bounced'],
     );
-    const [minute] = (
-      await gw.handle.db.execute(
-        sql`select minute, count from campaign_event_minutes where campaign_id = ${campaign} and type = 'bounced'`,
-      )
-    ).rows as { minute: unknown; count: number }[];
-    assert.equal(new Date(String(minute?.minute instanceof Date ? minute.minute.toISOString() : minute?.minute)).toISOString(), '2026-05-01T10:00:00.000Z');
+    const [minute] = await queryRows(
+      gw.handle.db,
+      sql`select (extract(epoch from minute) * 1000)::float8 as ms, count from campaign_event_minutes
+           where campaign_id = ${campaign} and type = 'bounced'`,
+    );
+    assert.equal(new Date(intOf(minute ?? {}, 'ms')).toISOString(), '2026-05-01T10:00:00.000Z', 'at the time given');
     assert.equal(Number(minute?.count), 1);
   });
 

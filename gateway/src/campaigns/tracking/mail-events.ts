@@ -27,13 +27,7 @@ import { MailEventsIn } from '../../contracts';
 import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../../errors';
 import { bodyProblem } from '../../lib/json-body';
 import { errorResponses } from '../../lib/openapi';
-import {
-  recordComplaint,
-  recordHardBounce,
-  recordSoftBounce,
-  trackedRecipient,
-  type TrackedRecipient,
-} from './record';
+import { recordComplaint, recordHardBounce, recordSoftBounce, trackedRecipient, type TrackedRecipient } from './record';
 import type { Database } from '../../db/index';
 
 export const MailEventsAnswer = z.object({ accepted: z.int(), ignored: z.int() });
@@ -115,7 +109,7 @@ export const mailEventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['campaigns'],
-        summary: "Bounces and complaints from the mail provider",
+        summary: 'Bounces and complaints from the mail provider',
         description:
           'No session. Header `X-Signature: sha256=<hex>`: HMAC-SHA256 of the raw body under MAIL_EVENTS_SECRET ' +
           '(401 when missing or wrong; 404 when MAIL_EVENTS_SECRET is not set). Each event names its recipient by ' +

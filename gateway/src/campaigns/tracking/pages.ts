@@ -73,10 +73,7 @@ export function resubscribedPage(p: UnsubscribePage, done: boolean): string {
 
 /** A link that is not one we made (forged, cut short, or for another recipient). */
 export function invalidLinkPage(): string {
-  return card(
-    'This link is not valid',
-    '<p>Please check that you opened the whole link from the e-mail.</p>',
-  );
+  return card('This link is not valid', '<p>Please check that you opened the whole link from the e-mail.</p>');
 }
 
 /** A view-in-browser link whose e-mail cannot be shown any more (its template was deleted). */

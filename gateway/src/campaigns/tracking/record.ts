@@ -225,15 +225,10 @@ export async function recordHardBounce(
   detail: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [old] = await queryRows(
-      tx,
-      sql`select status from campaign_recipients where id = ${r.id} for update`,
-    );
+    const [old] = await queryRows(tx, sql`select status from campaign_recipients where id = ${r.id} for update`);
     const previous = old ? textOf(old, 'status') : null;
     if (!previous || previous === 'bounced') return false;
-    await tx.execute(
-      sql`update campaign_recipients set status = 'bounced', error = ${detail} where id = ${r.id}`,
-    );
+    await tx.execute(sql`update campaign_recipients set status = 'bounced', error = ${detail} where id = ${r.id}`);
     await tx.execute(
       sql`update campaigns set bounced = bounced + 1,
                  delivered = delivered - ${previous === 'delivered' ? 1 : 0}

@@ -69,8 +69,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, oneClick ? { 'List-Unsubscribe': ONE_CLICK } : {});
   });
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    sendHtml(reply, TRACKING_PAGE_CSP, status, body);
+  const html = (reply: FastifyReply, status: number, body: string) => sendHtml(reply, TRACKING_PAGE_CSP, status, body);
 
   async function recipientOf(purpose: LinkPurpose, token: string): Promise<TrackedRecipient | null> {
     const id = verifyRecipientToken(secret, purpose, token);

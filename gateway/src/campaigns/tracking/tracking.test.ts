@@ -19,7 +19,8 @@ import {
 } from '../log/test-fixtures';
 import { recipientToken, trackingUrls } from './links';
 
-const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
 let gw: TestGateway;
 let acme: string;
@@ -250,7 +251,9 @@ describe('unsubscribe', () => {
   });
 
   it('shows a page (community, masked address, escaped), unsubscribes from its form, and resubscribes', async () => {
-    await gw.handle.db.execute(sql`update communities set title = ${'Acme <b>DAO</b> & "Friends"'} where tenant_id = ${acme}`);
+    await gw.handle.db.execute(
+      sql`update communities set title = ${'Acme <b>DAO</b> & "Friends"'} where tenant_id = ${acme}`,
+    );
     await gw.handle.db.execute(sql`update tenants set name = ${'Acme <b>DAO</b> & "Friends"'} where id = ${acme}`);
     const contact = await insertContact(gw.handle.db, acme, 'pageflow@example.com');
     const campaign = await insertCampaign(gw.handle.db, acme);
@@ -268,7 +271,10 @@ describe('unsubscribe', () => {
     assert.doesNotMatch(html, /<b>DAO/);
     assert.match(html, /p•••@example\.com/);
     assert.doesNotMatch(html, /pageflow@/);
-    assert.match(html, /<form method="post" action="\/email\/unsubscribe\/[^"]+"><button type="submit">Unsubscribe<\/button>/);
+    assert.match(
+      html,
+      /<form method="post" action="\/email\/unsubscribe\/[^"]+"><button type="submit">Unsubscribe<\/button>/,
+    );
     assert.equal(await contactStatusOf(gw.handle.db, contact), 'subscribed', 'a GET changes nothing');
 
     const done = await fetchRaw(path, {

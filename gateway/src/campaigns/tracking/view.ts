@@ -9,7 +9,14 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/index';
 import { HttpError } from '../../errors';
 import { queryRows, textOf, intOf } from '../../lib/raw-sql';
-import { bindSend, contactScope, loadMergeContext, loadTemplate, renderMessage, type ContactInfo } from '../../templates/index';
+import {
+  bindSend,
+  contactScope,
+  loadMergeContext,
+  loadTemplate,
+  renderMessage,
+  type ContactInfo,
+} from '../../templates/index';
 import { decorateHtml } from './decorate';
 import { trackingUrls } from './links';
 import type { TrackedRecipient } from './record';
@@ -39,17 +46,15 @@ interface ViewCampaign {
 
 function utmOf(value: unknown): UtmParameters {
   const raw: Record<string, unknown> =
-    typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : ((value ?? {}) as Record<string, unknown>);
+    typeof value === 'string'
+      ? (JSON.parse(value) as Record<string, unknown>)
+      : ((value ?? {}) as Record<string, unknown>);
   const s = (k: string) => (typeof raw[k] === 'string' ? raw[k] : '');
   return { source: s('source'), medium: s('medium'), campaign: s('campaign'), term: s('term'), content: s('content') };
 }
 
 /** The recipient's e-mail as HTML; null when it cannot be rendered any more (template or version gone). */
-export async function renderForBrowser(
-  db: Database,
-  config: Config,
-  r: TrackedRecipient,
-): Promise<string | null> {
+export async function renderForBrowser(db: Database, config: Config, r: TrackedRecipient): Promise<string | null> {
   const [row] = await queryRows(
     db,
     sql`select template_id, template_version, track_clicks, utm from campaigns where id = ${r.campaignId}`,
@@ -97,7 +102,8 @@ async function contactOf(db: Database, r: TrackedRecipient): Promise<ContactInfo
         wallet: textOf(row, 'wallet'),
         first_name: textOf(row, 'first_name') ?? '',
         last_name: textOf(row, 'last_name') ?? '',
-        attributes: typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {},
+        attributes:
+          typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {},
       };
     }
   }
