@@ -187,9 +187,13 @@ function countedTotal(source: LogSource, filter: RecipientFilter): number | null
   return null;
 }
 
-function orderBy(q: Pick<DeliveryRecipientQuery, 'sortField' | 'sortOrder'>): SQL {
-  const dir = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
-  return q.sortField === 'sent_at' ? sql`r.sent_at ${dir} nulls last, r.id ${dir}` : sql`r.address ${dir}`;
+/** The grid's order, or its exact reverse (the same rows read from the other end). */
+function orderBy(q: Pick<DeliveryRecipientQuery, 'sortField' | 'sortOrder'>, reverse = false): SQL {
+  const ascending = (q.sortOrder === 'asc') !== reverse;
+  const dir = sql.raw(ascending ? 'asc' : 'desc');
+  // Unsent rows (no sent_at) come last in either direction of the grid.
+  const nulls = sql.raw(reverse ? 'nulls first' : 'nulls last');
+  return q.sortField === 'sent_at' ? sql`r.sent_at ${dir} ${nulls}, r.id ${dir}` : sql`r.address ${dir}`;
 }
 
 const RECIPIENT_COLUMNS = sql`r.id, r.contact_id, r.address, r.channel, r.status, r.attempts, r.sent_at,
@@ -221,14 +225,6 @@ export async function deliveryRecipients(
 ): Promise<DeliveryRecipientPage> {
   const where = recipientWhere(source, q);
   const { offset, limit } = pageWindow(q.page, q.perPage);
-  const walk = q.sortField === 'address' ? inIndexOrder : throughIndexes;
-  const rows = await walk(db, (d) =>
-    queryRows(
-      d,
-      sql`select ${RECIPIENT_COLUMNS} from campaign_recipients r where ${where}
-           order by ${orderBy(q)} limit ${limit} offset ${offset}`,
-    ),
-  );
   let count = countedTotal(source, q);
   let capped = false;
   if (count === null) {
@@ -242,6 +238,21 @@ export async function deliveryRecipients(
     count = Math.min(intOf(row ?? {}, 'n'), cap);
     capped = intOf(row ?? {}, 'n') > cap;
   }
+  // A page past the middle of an exact count is read from the end in reverse: the worst page skips
+  // half the rows, not all of them.
+  const reverse = !capped && offset > count / 2 && offset < count;
+  const window = reverse
+    ? { offset: Math.max(0, count - offset - limit), limit: Math.min(limit, count - offset) }
+    : { offset, limit };
+  const walk = q.sortField === 'address' ? inIndexOrder : throughIndexes;
+  const rows = await walk(db, (d) =>
+    queryRows(
+      d,
+      sql`select ${RECIPIENT_COLUMNS} from campaign_recipients r where ${where}
+           order by ${orderBy(q, reverse)} limit ${window.limit} offset ${window.offset}`,
+    ),
+  );
+  if (reverse) rows.reverse();
   return {
     records: rows.map(recipientOf),
     pagination: paginate(q.page, q.perPage, count),

@@ -117,6 +117,32 @@ describe('delivery log: recipients grid', () => {
     assert.equal(alice?._id, String(ids.get('alice@example.com')));
   });
 
+  it('reads pages past the middle from the end, in the same order', async () => {
+    const sorted = [...addresses].sort();
+    for (const [sortField, order] of [
+      ['address', sorted],
+      ['sent_at', addresses],
+    ] as const) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const expected = sortOrder === 'asc' ? order : [...order].reverse();
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const r = await recipients(campaign, { perPage: 5, page, sortField, sortOrder });
+          seen.push(...r.body.records.map((x) => x.address));
+        }
+        assert.deepEqual(seen, expected, `${sortField} ${sortOrder}`);
+      }
+    }
+    const opened = await recipients(campaign, { event: 'opened', perPage: 3, page: 2, sortOrder: 'asc' });
+    assert.deepEqual(
+      opened.body.records.map((x) => x.address),
+      ['erin@example.com'],
+    );
+    const past = await recipients(campaign, { perPage: 5, page: 9 });
+    assert.deepEqual(past.body.records, []);
+    assert.equal(past.body.pagination.previous, 3);
+  });
+
   it('sorts by sent time', async () => {
     const r = await recipients(campaign, { perPage: 3, sortField: 'sent_at', sortOrder: 'asc' });
     assert.deepEqual(
