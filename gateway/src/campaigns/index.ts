@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { logRoutes } from './log/routes';
+import { mailEventRoutes } from './tracking/mail-events';
+import { trackingRoutes } from './tracking/routes';
 
 /**
  * Campaigns (spec section 2: engagement/emails, engagement/emails/compose/:id?,
@@ -15,8 +18,13 @@ import type { FastifyPluginAsync } from 'fastify';
  *   open/click/unsubscribe/view endpoints and the mail provider's webhook;
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
-export const campaignsArea: FastifyPluginAsync = async (_app) => {
+export const campaignsArea: FastifyPluginAsync = async (app) => {
   // Each part registers its routes here.
+  // Tracking: public (no session, no /v1 prefix), and the mail provider's webhook (signed body).
+  await app.register(trackingRoutes);
+  await app.register(mailEventRoutes);
+  // The delivery log (permission view_engagement_emails).
+  await app.register(logRoutes, { prefix: '/v1/campaigns' });
 };
 
 // What other areas use from this one.

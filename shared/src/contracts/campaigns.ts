@@ -293,7 +293,11 @@ export const DeliveryRecipientQuery = z.extend(listQuery(DELIVERY_SORT_FIELDS, '
   event: z.optional(z.enum(CAMPAIGN_EVENT_TYPES)),
 });
 export type DeliveryRecipientQuery = z.infer<typeof DeliveryRecipientQuery>;
-export const DeliveryRecipientPage = page(DeliveryRecipient);
+/**
+ * A page of the grid. `count` is exact unless `count_capped` is true: a filter the campaign's figures
+ * do not hold is counted up to 10,000 rows past the page (then the grid says "more than").
+ */
+export const DeliveryRecipientPage = z.extend(page(DeliveryRecipient), { count_capped: z.optional(z.boolean()) });
 export type DeliveryRecipientPage = z.infer<typeof DeliveryRecipientPage>;
 
 /** GET /v1/campaigns/{id}/log/recipients/{rid}/events: one recipient's timeline, oldest first. */

@@ -69,13 +69,17 @@ export function decorateHtml(html: string, urls: TrackingUrls, settings: Trackin
 }
 
 const TEXT_URL = /https?:\/\/[^\s<>"')\]]+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
 /** The plain-text part with UTM parameters and click redirects (no pixel in text). */
 export function decorateText(text: string, urls: TrackingUrls, settings: TrackingSettings): string {
-  return text.replace(TEXT_URL, (url) => {
-    if (!isTrackable(url, urls)) return url;
+  return text.replace(TEXT_URL, (match) => {
+    // Punctuation that ends a sentence is not part of the link ("see https://a.example/x.").
+    const url = match.replace(TRAILING_PUNCTUATION, '');
+    const rest = match.slice(url.length);
+    if (!isTrackable(url, urls)) return match;
     const target = withUtm(url, settings.utm);
-    return settings.trackClicks ? urls.click(target) : target;
+    return (settings.trackClicks ? urls.click(target) : target) + rest;
   });
 }
 
