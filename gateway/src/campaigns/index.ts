@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerTemplateUsage } from '../templates/index';
+import { campaignRoutes } from './routes';
+import { scheduledTemplateUsage } from './template-usage';
+import { usageRoutes } from './usage-routes';
 
 /**
  * Campaigns (spec section 2: engagement/emails, engagement/emails/compose/:id?,
@@ -7,14 +11,21 @@ import type { FastifyPluginAsync } from 'fastify';
  * unsubscribes), events from the mail provider, the delivery log and plan usage.
  *
  * Layout of this area:
- * - compose API and lifecycle (routes.ts, campaign-store.ts, campaign-wire.ts, lifecycle.ts),
- *   plan usage (usage.ts, usage-routes.ts, usage-notices.ts);
+ * - compose API and lifecycle (routes.ts, campaign-store.ts, campaign-wire.ts, campaign-rules.ts,
+ *   lifecycle.ts, campaign-preview.ts), plan usage (usage.ts, usage-routes.ts, usage-notices.ts);
  * - audience (audience.ts): the one query that counts and snapshots;
  * - sending (sender/): the send job, the SMTP or outbox transport, rate limits, retries;
  * - tracking (tracking/): signed per-recipient links, what is added to each message, the public
  *   open/click/unsubscribe/view endpoints and the mail provider's webhook;
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
-export const campaignsArea: FastifyPluginAsync = async (_app) => {
-  // Each part registers its routes here.
+export const campaignsArea: FastifyPluginAsync = async (app) => {
+  // A template used by a scheduled e-mail cannot be deleted (templates' delete rule).
+  registerTemplateUsage('campaigns', scheduledTemplateUsage);
+  await app.register(campaignRoutes, { prefix: '/v1/campaigns' });
+  await app.register(usageRoutes, { prefix: '/v1/usage' });
 };
+
+// What other areas use from this one.
+export { emailAllowance, emailsSentBetween, emailUsageOf, recordSent, type EmailAllowance } from './usage';
+export { checkUsageNotices } from './usage-notices';
