@@ -38,7 +38,11 @@ export async function campaignRow(db: Database, tenantId: string, id: string): P
 }
 
 /** Names of the tenant's lists and segments among `ids` (for the audience in words). */
-export async function audienceNames(db: Database, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+export async function audienceNames(
+  db: Database,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   const valid = validIds(ids);
   const names = new Map<string, string>();
   if (valid.length === 0) return names;

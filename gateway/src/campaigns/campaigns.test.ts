@@ -316,7 +316,16 @@ describe('the grid, duplicate and delete', () => {
     assert.ok(alpha && bravo);
     await gw.handle.db
       .update(campaigns)
-      .set({ status: 'sent', recipients: 10, sent: 10, delivered: 8, opened: 4, clicked: 2, bounced: 2, updatedAt: new Date(Date.now() + 1000) })
+      .set({
+        status: 'sent',
+        recipients: 10,
+        sent: 10,
+        delivered: 8,
+        opened: 4,
+        clicked: 2,
+        bounced: 2,
+        updatedAt: new Date(Date.now() + 1000),
+      })
       .where(eq(campaigns.id, bravo._id));
     const list = (q: Record<string, string | number | undefined>) =>
       call<CampaignPage>(gw, 'GET', `/v1/campaigns?${qs(q)}`, basic);

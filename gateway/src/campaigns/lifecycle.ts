@@ -153,11 +153,7 @@ async function move(
     .update(campaigns)
     .set({ ...changes, status: rule.to, version: sql`${campaigns.version} + 1`, updatedAt: sql`now()` })
     .where(
-      and(
-        eq(campaigns.id, row.id),
-        eq(campaigns.tenantId, row.tenantId),
-        inArray(campaigns.status, [...rule.from]),
-      ),
+      and(eq(campaigns.id, row.id), eq(campaigns.tenantId, row.tenantId), inArray(campaigns.status, [...rule.from])),
     )
     .returning();
   if (!moved) throw conflict(rule.refused);

@@ -91,8 +91,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: Campaign, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(await createCampaign(db, config, tenantOf(req), userOf(req), req.body)),
+    async (req, reply) => reply.code(201).send(await createCampaign(db, config, tenantOf(req), userOf(req), req.body)),
   );
 
   app.post(

@@ -22,9 +22,7 @@ export async function scheduledTemplateUsage(
   const rows = await db
     .select({ templateId: campaigns.templateId, name: campaigns.name })
     .from(campaigns)
-    .where(
-      and(eq(campaigns.tenantId, tenantId), eq(campaigns.status, 'scheduled'), inArray(campaigns.templateId, ids)),
-    )
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.status, 'scheduled'), inArray(campaigns.templateId, ids)))
     .orderBy(campaigns.scheduledAt, campaigns.id);
   for (const row of rows) {
     if (!row.templateId) continue;

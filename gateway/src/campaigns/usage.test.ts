@@ -68,9 +68,9 @@ describe('GET /v1/usage and the billing page', () => {
       .returning();
     assert.ok(c);
     const statuses = ['queued', 'queued', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed'] as const;
-    await gw.handle.db.insert(campaignRecipients).values(
-      statuses.map((status, i) => ({ campaignId: c.id, tenantId: basicId, address: `r${i}@u.test`, status })),
-    );
+    await gw.handle.db
+      .insert(campaignRecipients)
+      .values(statuses.map((status, i) => ({ campaignId: c.id, tenantId: basicId, address: `r${i}@u.test`, status })));
     assert.equal((await usage(basic)).reserved, 4);
     // Finished campaigns reserve nothing.
     await gw.handle.db.update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, c.id));
