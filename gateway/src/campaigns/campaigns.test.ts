@@ -24,7 +24,7 @@ import { CAMPAIGN_SEND_QUEUE } from './sender/queue';
 import { allows, nextStatus, type CampaignAction } from './campaign-rules';
 import { audienceLabel, slugOf } from './campaign-wire';
 import { formatCount, volumeRefusal } from './usage';
-import { TOO_MANY_TESTS } from './campaign-preview';
+import { TEST_SEND_LIMIT, TOO_MANY_TESTS } from './campaign-preview';
 import { STALE_VERSION } from './campaign-store';
 
 let gw: TestGateway;
@@ -488,6 +488,10 @@ describe('preview and test send', () => {
   });
 
   it("sends '[Test] ' e-mails to up to five addresses, then limits the user", async () => {
+    // The limit counts fixed 10-minute windows: start well inside one, so the count is not reset midway.
+    const window = TEST_SEND_LIMIT.windowMs;
+    const untilNext = window - (Date.now() % window);
+    if (untilNext < 30_000) await new Promise((resolve) => setTimeout(resolve, untilNext + 1000));
     const c = await created('Tested');
     const r = await call<{ message: string }>(gw, 'POST', `/v1/campaigns/${c._id}/test`, basic, {
       to: ['tester1@t.test', 'Tester2@t.test', 'tester1@t.test'],
