@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 import { seed } from '../src/db/seed';
@@ -94,7 +94,11 @@ async function createServerDatabase(adminUrl: string): Promise<{ url: string; dr
   };
 }
 
-export async function startGateway(env: Env = {}): Promise<TestGateway> {
+/** `build`: more of the app's build options (extra job queues, a mailer, a clock). */
+export async function startGateway(
+  env: Env = {},
+  build: Pick<BuildOptions, 'extraJobs' | 'mailer' | 'clock'> = {},
+): Promise<TestGateway> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const serverDb = serverUrl ? await createServerDatabase(serverUrl) : null;
@@ -108,7 +112,7 @@ export async function startGateway(env: Env = {}): Promise<TestGateway> {
   const handle = await openDatabase(config);
   await handle.migrate();
   await seed(handle.db);
-  const app = await buildApp({ db: handle.db, config });
+  const app = await buildApp({ ...build, db: handle.db, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

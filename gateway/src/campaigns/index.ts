@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerTemplateUsage } from '../templates/index';
 import { logRoutes } from './log/routes';
+import { campaignRoutes } from './routes';
+import { scheduledTemplateUsage } from './template-usage';
 import { mailEventRoutes } from './tracking/mail-events';
 import { trackingRoutes } from './tracking/routes';
+import { usageRoutes } from './usage-routes';
 
 /**
  * Campaigns (spec section 2: engagement/emails, engagement/emails/compose/:id?,
@@ -10,8 +14,8 @@ import { trackingRoutes } from './tracking/routes';
  * unsubscribes), events from the mail provider, the delivery log and plan usage.
  *
  * Layout of this area:
- * - compose API and lifecycle (routes.ts, campaign-store.ts, campaign-wire.ts, lifecycle.ts),
- *   plan usage (usage.ts, usage-routes.ts, usage-notices.ts);
+ * - compose API and lifecycle (routes.ts, campaign-store.ts, campaign-wire.ts, campaign-rules.ts,
+ *   lifecycle.ts, campaign-preview.ts), plan usage (usage.ts, usage-routes.ts, usage-notices.ts);
  * - audience (audience.ts): the one query that counts and snapshots;
  * - sending (sender/): the send job, the SMTP or outbox transport, rate limits, retries;
  * - tracking (tracking/): signed per-recipient links, what is added to each message, the public
@@ -19,7 +23,11 @@ import { trackingRoutes } from './tracking/routes';
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
 export const campaignsArea: FastifyPluginAsync = async (app) => {
-  // Each part registers its routes here.
+  // A template used by a scheduled e-mail cannot be deleted (templates' delete rule).
+  registerTemplateUsage('campaigns', scheduledTemplateUsage);
+  // Compose and lifecycle, and plan usage (permission view_engagement_emails; usage: any tenant user).
+  await app.register(campaignRoutes, { prefix: '/v1/campaigns' });
+  await app.register(usageRoutes, { prefix: '/v1/usage' });
   // Tracking: public (no session, no /v1 prefix), and the mail provider's webhook (signed body).
   await app.register(trackingRoutes);
   await app.register(mailEventRoutes);
@@ -29,4 +37,5 @@ export const campaignsArea: FastifyPluginAsync = async (app) => {
 
 // What other areas use from this one.
 export { campaignStats } from './campaign-stats';
-export { emailAllowance, emailUsageOf } from './usage';
+export { emailAllowance, emailsSentBetween, emailUsageOf, recordSent, type EmailAllowance } from './usage';
+export { checkUsageNotices } from './usage-notices';

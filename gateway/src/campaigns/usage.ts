@@ -10,9 +10,13 @@
  *   sent (`recordSent`); a period's usage is the sum of its days. A period that starts mid-day counts
  *   that whole day: at most one day's sends are attributed to the period they straddle.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailUsage } from '../contracts';
+import type { Database } from '../db/index';
+import { campaignRecipients, campaigns } from '../db/schema';
+import { formatDots } from '@console/shared/format';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
+import { countAudience } from './audience';
 
 export interface EmailAllowance {
   periodStart: Date;
@@ -57,17 +61,22 @@ export async function emailAllowance(db: Queryable, tenantId: string, now: Date)
   const subscribed = terms !== undefined && textOf(terms, 'period_start') !== null;
   const periodStart = subscribed ? new Date(intOf(terms, 'period_start')) : month.start;
   const periodEnd = subscribed ? new Date(intOf(terms, 'period_end')) : month.end;
-  const [usage] = await queryRows(
-    db,
-    sql`select coalesce(sum(sent), 0)::int as used from email_usage
-         where tenant_id = ${tenantId} and day >= ${day(periodStart)} and day < ${day(periodEnd)}`,
-  );
   return {
     periodStart,
     periodEnd,
     limit: terms ? intOf(terms, 'limit') : 0,
-    used: usage ? intOf(usage, 'used') : 0,
+    used: await emailsSentBetween(db, tenantId, periodStart, periodEnd),
   };
+}
+
+/** E-mails the tenant sent on the days from `start` up to `end` (a billing period). */
+export async function emailsSentBetween(db: Queryable, tenantId: string, start: Date, end: Date): Promise<number> {
+  const [usage] = await queryRows(
+    db,
+    sql`select coalesce(sum(sent), 0)::int as used from email_usage
+         where tenant_id = ${tenantId} and day >= ${day(start)} and day < ${day(end)}`,
+  );
+  return usage ? intOf(usage, 'used') : 0;
 }
 
 /** Counts `count` e-mails sent at `at` (call inside the transaction that marks them sent). */
@@ -79,29 +88,74 @@ export async function recordSent(tx: Queryable, tenantId: string, count: number,
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// Reserved volume and the refusal of a send that would exceed the plan
+// ---------------------------------------------------------------------------------------------
+
+/** Recipients not yet handed over: they will be sent, so they count against what is left. */
+const UNSENT_STATUSES = ['queued', 'deferred', 'sending'] as const;
+
 /**
- * Recipients still to be sent by the tenant's campaigns that are sending or paused: taken from the
- * remaining volume when a new send is checked, so two campaigns cannot both spend the same e-mails.
+ * E-mails reserved by the tenant's campaigns that are sending or paused (spec section 3 usage): their
+ * recipients not yet sent, and for a campaign whose audience is not taken yet (it started moments
+ * ago) the people it reaches. `exceptCampaignId` leaves one campaign out (the one being checked).
  */
-export async function reservedVolume(db: Queryable, tenantId: string): Promise<number> {
-  const [row] = await queryRows(
-    db,
-    sql`select coalesce(sum(greatest(c.recipients - c.sent - c.failed - c.bounced, 0)), 0)::int as reserved
-          from campaigns c
-         where c.tenant_id = ${tenantId} and c.status in ('sending', 'paused')`,
-  );
-  return row ? intOf(row, 'reserved') : 0;
+export async function reservedEmails(
+  db: Database,
+  tenantId: string,
+  walletMailDomain: string | null,
+  exceptCampaignId: string | null = null,
+): Promise<number> {
+  const running = await db
+    .select({ id: campaigns.id, audience: campaigns.audience, takenAt: campaigns.audienceTakenAt })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.status, ['sending', 'paused'])));
+  const others = running.filter((c) => c.id !== exceptCampaignId);
+  let reserved = 0;
+  const taken = others.filter((c) => c.takenAt !== null).map((c) => c.id);
+  if (taken.length > 0) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(campaignRecipients)
+      .where(and(inArray(campaignRecipients.campaignId, taken), inArray(campaignRecipients.status, UNSENT_STATUSES)));
+    reserved += row?.n ?? 0;
+  }
+  for (const c of others.filter((o) => o.takenAt === null)) {
+    reserved += (await countAudience(db, tenantId, c.audience, walletMailDomain)).reachable;
+  }
+  return reserved;
 }
 
-/** GET /v1/usage and the overview: the period, what was sent and reserved, the limit and the warning mark. */
-export async function emailUsageOf(db: Queryable, tenantId: string, now: Date): Promise<EmailUsage> {
+/**
+ * The 402 message of a send refused for volume, or null when `needed` fits in what is left:
+ * 'This e-mail would go to 12.500 people, 2.500 more than the 10.000 e-mails left in your plan
+ * this period. Upgrade your plan to send it.'
+ */
+export function volumeRefusal(needed: number, left: number): string | null {
+  const remaining = Math.max(0, left);
+  if (needed <= remaining) return null;
+  const people = needed === 1 ? '1 person' : `${formatDots(needed)} people`;
+  const emails = remaining === 1 ? '1 e-mail' : `${formatDots(remaining)} e-mails`;
+  return (
+    `This e-mail would go to ${people}, ${formatDots(needed - remaining)} more than the ${emails} ` +
+    'left in your plan this period. Upgrade your plan to send it.'
+  );
+}
+
+/** GET /v1/usage: the current period's usage, what running campaigns reserve, the limit and the warning mark. */
+export async function emailUsageOf(
+  db: Database,
+  tenantId: string,
+  walletMailDomain: string | null,
+  now: Date,
+): Promise<EmailUsage> {
   const allowance = await emailAllowance(db, tenantId, now);
   return {
     period_start: allowance.periodStart.toISOString(),
     period_end: allowance.periodEnd.toISOString(),
     sent: allowance.used,
-    reserved: await reservedVolume(db, tenantId),
+    reserved: await reservedEmails(db, tenantId, walletMailDomain),
     limit: allowance.limit,
-    warning_at: Math.floor(allowance.limit * USAGE_WARNING_SHARE),
+    warning_at: Math.ceil(allowance.limit * USAGE_WARNING_SHARE),
   };
 }

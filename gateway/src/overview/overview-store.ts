@@ -82,9 +82,14 @@ async function lastCampaigns(db: Database, tenantId: string): Promise<Overview['
   });
 }
 
-export async function readOverview(db: Database, tenantId: string, now: Date): Promise<Overview> {
+export async function readOverview(
+  db: Database,
+  tenantId: string,
+  walletMailDomain: string | null,
+  now: Date,
+): Promise<Overview> {
   const contacts = await contactFigures(db, tenantId, now);
   const campaigns = await lastCampaigns(db, tenantId);
-  const usage: EmailUsage = await emailUsageOf(db, tenantId, now);
+  const usage: EmailUsage = await emailUsageOf(db, tenantId, walletMailDomain, now);
   return { contacts, campaigns, usage };
 }

@@ -4,8 +4,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { OVERVIEW_DAYS, type Overview } from '../contracts';
+import { intOf, queryRows } from '../lib/raw-sql';
 import { call, tenantId } from '../../test/audience-helpers';
 import { startGateway, type TestGateway } from '../../test/helpers';
+
+/** The single integer `n` a count query answers. */
+async function countOf(gw: TestGateway, query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows(gw.handle.db, query);
+  return row ? intOf(row, 'n') : 0;
+}
 
 describe('GET /v1/overview', () => {
   let gw: TestGateway;
@@ -27,9 +34,10 @@ describe('GET /v1/overview', () => {
 
   it('counts the seeded contacts by source and ends the daily series at the total', async () => {
     const o = await read();
-    const [row] = (await gw.handle.db.execute(sql`select count(*)::int as n from contacts where tenant_id = ${acme}`))
-      .rows as { n: number }[];
-    assert.equal(o.contacts.total, row?.n);
+    assert.equal(
+      o.contacts.total,
+      await countOf(gw, sql`select count(*)::int as n from contacts where tenant_id = ${acme}`),
+    );
     assert.equal(
       o.contacts.by_source.reduce((sum, s) => sum + s.count, 0),
       o.contacts.total,
@@ -65,6 +73,12 @@ describe('GET /v1/overview', () => {
       values (${acme}, 'Older', 'sent', now() - interval '2 days', now() - interval '2 days', 100, 100, 80, 40, 8),
              (${acme}, 'Newer', 'sending', now() - interval '1 hour', null, 50, 10, 10, 1, 0),
              (${acme}, 'Draft', 'draft', null, null, 0, 0, 0, 0, 0)`);
+    // The sending one has taken its audience: 10 delivered, 40 still queued.
+    await gw.handle.db.execute(sql`
+      with c as (update campaigns set audience_taken_at = now() where name = 'Newer' and tenant_id = ${acme} returning id)
+      insert into campaign_recipients (campaign_id, tenant_id, address, status)
+      select c.id, ${acme}, 'r' || g || '@example.com', case when g <= 10 then 'delivered' else 'queued' end
+        from c, generate_series(1, 50) g`);
     const o = await read();
     assert.deepEqual(
       o.campaigns.map((c) => c.name),
@@ -83,26 +97,27 @@ describe('GET /v1/overview', () => {
     const lab = await read(await gw.login('labOwner'));
     assert.equal(lab.campaigns.length, 0);
     const labId = await tenantId(gw, 'Lab Rats');
-    const [row] = (await gw.handle.db.execute(sql`select count(*)::int as n from contacts where tenant_id = ${labId}`))
-      .rows as { n: number }[];
-    assert.equal(lab.contacts.total, row?.n, 'its own contacts only');
+    assert.equal(
+      lab.contacts.total,
+      await countOf(gw, sql`select count(*)::int as n from contacts where tenant_id = ${labId}`),
+      'its own contacts only',
+    );
     assert.equal(lab.usage.reserved, 0);
   });
 
   it('a tenant deleted with its contacts leaves no days behind', async () => {
     const db = gw.handle.db;
-    const [tenant] = (
-      await db.execute(
-        sql`insert into tenants (name, plan_id) select 'Gone Guild', plan_id from tenants where id = ${acme} returning id`,
-      )
-    ).rows as { id: string }[];
-    await db.execute(
-      sql`insert into contacts (tenant_id, email) values (${tenant?.id}, 'a@gone.test'), (${tenant?.id}, 'b@gone.test')`,
+    const [tenant] = await queryRows(
+      db,
+      sql`insert into tenants (name, plan_id) select 'Gone Guild', plan_id from tenants where id = ${acme} returning id`,
     );
-    await db.execute(sql`delete from tenants where id = ${tenant?.id}`);
-    const left = (await db.execute(sql`select count(*)::int as n from contact_days where tenant_id = ${tenant?.id}`))
-      .rows as { n: number }[];
-    assert.equal(left[0]?.n, 0);
+    const id = String(tenant?.id);
+    await db.execute(
+      sql`insert into contacts (tenant_id, email) values (${id}, 'a@gone.test'), (${id}, 'b@gone.test')`,
+    );
+    assert.equal(await countOf(gw, sql`select count(*)::int as n from contact_days where tenant_id = ${id}`), 1);
+    await db.execute(sql`delete from tenants where id = ${id}`);
+    assert.equal(await countOf(gw, sql`select count(*)::int as n from contact_days where tenant_id = ${id}`), 0);
   });
 
   it('needs a session and a tenant', async () => {

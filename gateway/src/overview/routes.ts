@@ -5,7 +5,7 @@ import { bearer, errorResponses } from '../lib/openapi';
 import { readOverview } from './overview-store';
 
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
   app.get(
     '',
     {
@@ -19,6 +19,6 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Overview, ...errorResponses(401, 403) },
       },
     },
-    async (req) => readOverview(db, tenantOf(req), clock()),
+    async (req) => readOverview(db, tenantOf(req), config.campaigns.walletMailDomain, clock()),
   );
 };

@@ -24,7 +24,7 @@ export {
   type PreparedTemplate,
   type RenderedMessage,
 } from './render/prepared';
-export { TemplateRenderError, RENDER_LIMITS } from './render/liquid';
+export { TemplateRenderError, RENDER_LIMITS, LiquidSyntaxError, describeLiquidError } from './render/liquid';
 export {
   compileContent,
   compiledWith,
@@ -42,7 +42,8 @@ export {
   type MergeScope,
   type MessageLinks,
 } from './merge-tags';
-export { loadMergeContext, type MergeContext } from './merge-context';
+export { loadContact, loadMergeContext, type MergeContext } from './merge-context';
+export { TEST_SUBJECT_PREFIX } from './template-preview';
 // Usage: campaigns and automations register what uses a template (delete refused, "used by").
 export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
 export { STARTERS } from './starters/index';

@@ -40,6 +40,7 @@ import {
   unknownPrice,
 } from './provider';
 import { sessionChanged } from '../../auth';
+import { emailAllowance } from '../../campaigns/index';
 
 /** Invoices on the billing page. */
 export const INVOICES_SHOWN = 24;
@@ -213,6 +214,7 @@ export class LocalBillingProvider implements BillingProvider {
       const price = sub ? (s.catalogue.prices.get(sub.priceId) ?? null) : null;
       const next = sub?.scheduledPriceId ? (s.catalogue.prices.get(sub.scheduledPriceId) ?? null) : null;
       const billed = next ?? price;
+      const allowance = await emailAllowance(tx, tenantId, s.now);
       const rows = await tx
         .select()
         .from(invoices)
@@ -226,9 +228,9 @@ export class LocalBillingProvider implements BillingProvider {
         priceId: price?.priceId ?? null,
         period: price?.period ?? null,
         emailVolume: price?.emails ?? null,
-        emailLimit: price?.emailLimit ?? null,
-        // Counted once sending e-mails exists (a later issue); nothing is sent yet.
-        emailsUsed: 0,
+        // Without a subscription the plan's smallest monthly volume over the calendar month (campaigns/usage.ts).
+        emailLimit: price?.emailLimit ?? allowance.limit,
+        emailsUsed: allowance.used,
         periodStart: sub?.periodStart.toISOString() ?? null,
         periodEnd: sub?.periodEnd.toISOString() ?? null,
         nextInvoice:

@@ -52,6 +52,7 @@ import {
   unknownPrice,
 } from './provider';
 import { sessionChanged } from '../../auth';
+import { emailAllowance, emailsSentBetween } from '../../campaigns/index';
 
 export const NO_SUBSCRIPTION = 'There is no active subscription to change.';
 export const UPGRADE_NOT_SCHEDULED = 'An upgrade takes effect now: it cannot be scheduled.';
@@ -291,6 +292,7 @@ export class StripeBillingProvider implements BillingProvider {
       taxRate = percent(this.subscriptionTaxRates(current).reduce((sum, r) => sum + r.percentage, 0));
     }
     const invoices = customerId ? await this.invoicesOf(customerId) : [];
+    const allowance = await emailAllowance(this.db, tenantId, this.clock());
 
     return {
       // A blank id is no billing customer, as the console's upgrade decision reads it (spec section 4).
@@ -299,9 +301,16 @@ export class StripeBillingProvider implements BillingProvider {
       priceId: item?.price.id ?? null,
       period: price?.period ?? null,
       emailVolume: price?.emails ?? null,
-      emailLimit: price?.emailLimit ?? null,
-      // Counted once sending e-mails exists (a later issue); nothing is sent yet.
-      emailsUsed: 0,
+      // Without a subscription the plan's smallest monthly volume over the calendar month (campaigns/usage.ts).
+      emailLimit: price?.emailLimit ?? allowance.limit,
+      emailsUsed: item
+        ? await emailsSentBetween(
+            this.db,
+            tenantId,
+            new Date(item.current_period_start * 1000),
+            new Date(item.current_period_end * 1000),
+          )
+        : allowance.used,
       periodStart: item ? iso(item.current_period_start) : null,
       periodEnd: item ? iso(item.current_period_end) : null,
       nextInvoice,

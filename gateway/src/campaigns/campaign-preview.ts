@@ -1,0 +1,116 @@
+/**
+ * The campaign as a recipient gets it, with the templates area's renderer (templates/index.ts: the
+ * version loaded and compiled once, bound to the send, merged per recipient): the review's "preview
+ * as a contact" (or sample values), and test e-mails to up to five addresses through the gateway's
+ * mailer, the subject prefixed '[Test] ' as the designer's are.
+ *
+ * The subject and preview text are the campaign's own (compose edits them), the body the template's.
+ */
+import type { CampaignPreview, CampaignTestSend } from '../contracts';
+import { CAMPAIGN_LIMITS } from '../contracts';
+import type { Database } from '../db/index';
+import type { CampaignRow } from '../db/schema';
+import { badRequest, HttpError, INVALID_INPUT, type FieldErrors } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { normaliseEmail } from '../audience/index';
+import {
+  bindSend,
+  contactScope,
+  describeLiquidError,
+  LiquidSyntaxError,
+  loadContact,
+  loadMergeContext,
+  loadTemplate,
+  prepareTemplate,
+  renderMessage,
+  sampleLinks,
+  sampleScope,
+  TemplateRenderError,
+  TEST_SUBJECT_PREFIX,
+} from '../templates/index';
+import type { WindowThrottle } from '../lib/window-throttle';
+
+export interface PreviewContext {
+  db: Database;
+  /** GATEWAY_PUBLIC_URL (the templates' social icons and the sample links). */
+  publicUrl: string;
+}
+
+/** POST /v1/campaigns/{id}/preview: the campaign rendered for a contact of the tenant, or sample values. */
+export async function previewCampaign(
+  ctx: PreviewContext,
+  row: CampaignRow,
+  contactId: string | null | undefined,
+): Promise<CampaignPreview> {
+  if (!row.templateId) throw badRequest(INVALID_INPUT, { template_id: ['Choose a template first.'] });
+  const loaded = await loadTemplate(ctx, row.tenantId, row.templateId);
+  const merge = await loadMergeContext(ctx.db, row.tenantId, ctx.publicUrl);
+  const links = sampleLinks(ctx.publicUrl);
+  const scope = contactId
+    ? contactScope(await loadContact(ctx.db, row.tenantId, contactId), merge.attributes, merge.community, links)
+    : sampleScope(merge.attributes, merge.community, links);
+  let prepared;
+  try {
+    prepared = prepareTemplate(
+      { subject: row.subject, preview_text: row.previewText },
+      { html: loaded.version.html, text: loaded.version.text },
+    );
+  } catch (error) {
+    if (!(error instanceof LiquidSyntaxError)) throw error;
+    throw badRequest(INVALID_INPUT, { subject: [describeLiquidError(error)] });
+  }
+  try {
+    return renderMessage(bindSend(prepared, scope), scope);
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    throw badRequest(INVALID_INPUT, { template_id: [`The merge tags could not be filled in: ${error.message}`] });
+  }
+}
+
+/** Test sends per user: 20 every 10 minutes. */
+export const TEST_SEND_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
+export const TOO_MANY_TESTS = `You can send ${TEST_SEND_LIMIT.max} test e-mails every ${
+  TEST_SEND_LIMIT.windowMs / 60_000
+} minutes. Please wait a few minutes and try again.`;
+
+/** Each address once, checked; a 400 naming the bad ones. */
+function testAddresses(to: readonly string[]): string[] {
+  const out: string[] = [];
+  const errors: FieldErrors = {};
+  for (const raw of to) {
+    const result = normaliseEmail(raw);
+    if (!result.ok || !result.value) {
+      errors.to = [`"${raw.trim()}" is not a valid e-mail address.`];
+      continue;
+    }
+    if (!out.includes(result.value)) out.push(result.value);
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(INVALID_INPUT, errors);
+  if (out.length > CAMPAIGN_LIMITS.testRecipients) {
+    throw badRequest(INVALID_INPUT, { to: [`Send a test to at most ${CAMPAIGN_LIMITS.testRecipients} addresses.`] });
+  }
+  return out;
+}
+
+/** POST /v1/campaigns/{id}/test: one e-mail per address (recipients never see each other). */
+export async function sendCampaignTest(
+  ctx: PreviewContext & { mailer: Mailer; throttle: WindowThrottle },
+  row: CampaignRow,
+  userId: string,
+  body: CampaignTestSend,
+): Promise<{ message: string }> {
+  const recipients = testAddresses(body.to);
+  const message = await previewCampaign(ctx, row, body.contact_id);
+  const wait = await ctx.throttle.hit({ key: `campaign-test:${userId}`, max: TEST_SEND_LIMIT.max });
+  if (wait > 0) throw new HttpError(429, TOO_MANY_TESTS, undefined, { 'Retry-After': String(wait) });
+  for (const to of recipients) {
+    await ctx.mailer.send({
+      to,
+      subject: `${TEST_SUBJECT_PREFIX}${message.subject}`,
+      html: message.html,
+      text: message.text,
+    });
+  }
+  const n = recipients.length;
+  return { message: `Test e-mail sent to ${n} ${n === 1 ? 'address' : 'addresses'}.` };
+}
