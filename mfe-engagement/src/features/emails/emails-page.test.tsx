@@ -18,7 +18,13 @@ const rows: CampaignSummary[] = [
     stats: stats({ recipients: 200, sent: 120, delivered: 100, opened: 40, open_rate: 0.4, click_rate: 0.125 }),
   }),
   summary({ _id: 'p1', name: 'On hold', status: 'paused', started_at: '2026-11-01T10:00:00.000Z' }),
-  summary({ _id: 'x1', name: 'Done', status: 'sent', started_at: '2026-11-01T10:00:00.000Z', finished_at: '2026-11-01T11:00:00.000Z' }),
+  summary({
+    _id: 'x1',
+    name: 'Done',
+    status: 'sent',
+    started_at: '2026-11-01T10:00:00.000Z',
+    finished_at: '2026-11-01T11:00:00.000Z',
+  }),
 ];
 
 function setup(records = rows) {
