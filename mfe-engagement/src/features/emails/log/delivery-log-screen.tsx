@@ -20,7 +20,7 @@ import { SERIES } from './timeline-series';
 import type { DeliveryLogSource, LogSummary } from './log-source';
 
 /** uPlot loads with this route only, in its own chunk (ARCHITECTURE.md: a chart loads with its route). */
-const TimelineChart = lazy(() => import('./timeline-chart'));
+const TimelineChart = lazy(() => import(/* webpackChunkName: "delivery-chart" */ './timeline-chart'));
 
 type SortField = (typeof DELIVERY_SORT_FIELDS)[number];
 
