@@ -249,3 +249,37 @@ test('a sent e-mail opens read-only with a link to its log', async () => {
   expect(screen.queryByTestId('save-status')).toBeNull();
   expect(gateway.callsTo('PATCH /v1/campaigns/c1')).toHaveLength(0);
 });
+
+test('editing the design duplicates the template, saves the copy as the content and opens the designer', async () => {
+  const { gateway } = setup(campaign());
+  gateway.on('POST /v1/templates/:id/duplicate', () =>
+    json({ ...template, _id: 't2', name: 'Copy of Monthly newsletter', mjml: '<mjml></mjml>', project: null }, 201),
+  );
+  const user = userEvent.setup();
+  open(campaign());
+  await user.click(await screen.findByRole('tab', { name: /Content/ }));
+  await user.click(await screen.findByRole('button', { name: 'Edit the design (on a copy)' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/engagement/templates/t2'));
+  expect(gateway.callsTo('POST /v1/templates/t1/duplicate')).toHaveLength(1);
+  expect(gateway.callsTo('PATCH /v1/campaigns/c1').at(-1)?.json).toEqual(
+    expect.objectContaining({ template_id: 't2', base_version: 1 }),
+  );
+});
+
+test('a scheduled e-mail shows its schedule; Unschedule makes it a draft again', async () => {
+  const scheduled = campaign({
+    status: 'scheduled',
+    scheduled_at: '2027-01-15T14:30:00.000Z',
+    time_zone: 'America/New_York',
+  });
+  const { gateway } = setup(scheduled);
+  gateway.on('POST /v1/campaigns/:id/unschedule', () => campaign({ status: 'draft', version: 2 }));
+  const user = userEvent.setup();
+  open(scheduled);
+  await user.click(await screen.findByRole('tab', { name: /Review/ }));
+  expect(await screen.findByTestId('schedule')).toHaveTextContent('Jan 15, 2027, 9:30 AM (America/New_York)');
+  await user.click(screen.getByRole('button', { name: 'Unschedule' }));
+  await waitFor(() => expect(gateway.callsTo('POST /v1/campaigns/c1/unschedule')).toHaveLength(1));
+  expect(await screen.findByRole('button', { name: 'Send now' })).toBeInTheDocument();
+  expect(screen.queryByTestId('schedule')).toBeNull();
+});

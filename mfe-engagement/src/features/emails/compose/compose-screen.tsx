@@ -99,9 +99,11 @@ export function ComposeEditor({ campaign: loaded }: { campaign: Campaign }) {
     },
   });
 
+  // The ref is updated at once so a save right after a change (e.g. before the designer opens) has it.
   const update = (patch: Partial<ComposeDraft>) => {
     if (readOnly) return;
-    setDraft((d) => ({ ...d, ...patch }));
+    draftRef.current = { ...draftRef.current, ...patch };
+    setDraft(draftRef.current);
     autosave.changed();
   };
 

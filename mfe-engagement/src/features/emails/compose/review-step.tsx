@@ -143,7 +143,8 @@ export function ReviewStep({
     if (!(await ensureSaved()))
       throw new Error('The latest changes are not saved yet. Fix what compose reports, then try again.');
     try {
-      if (schedule && campaign.status === 'scheduled') await runCampaignAction(campaign._id, 'unschedule');
+      // Changing a schedule: back to a draft, then scheduled again at the new time.
+      if (schedule && campaign.status === 'scheduled') onCampaign(await runCampaignAction(campaign._id, 'unschedule'));
       const sent = await sendCampaign(
         campaign._id,
         schedule ? { scheduled_at: schedule.at, time_zone: schedule.zone } : {},
