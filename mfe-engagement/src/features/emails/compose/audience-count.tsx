@@ -26,7 +26,7 @@ export function AudienceCountPanel({
       <h2 id="audience-count-title" className="text-sm font-semibold text-slate-900">
         Who will receive it
       </h2>
-      <div role="status" aria-live="polite" className="mt-2 space-y-3 text-sm">
+      <div className="mt-2 space-y-3 text-sm">
         {loading && !count && (
           <p className="flex items-center gap-2 text-slate-600">
             <Spinner className="h-4 w-4" decorative /> Counting…
@@ -35,13 +35,16 @@ export function AudienceCountPanel({
         {error && <p className="text-red-700">{error}</p>}
         {count && lines && (
           <>
-            <p className="text-2xl font-semibold text-slate-900" data-testid="reachable">
-              {formatCount(count.reachable)}
+            <p className="text-2xl font-semibold text-slate-900">
+              <span data-testid="reachable">{formatCount(count.reachable)}</span>
               <span className="ml-2 text-sm font-normal text-slate-600">
                 of {formatCount(count.matched)} in the audience
               </span>
             </p>
-            <p className="sr-only">{receiveText(count.reachable)}</p>
+            {/* Said when the count changes; the figures below are read on demand. */}
+            <p role="status" className="sr-only">
+              {receiveText(count.reachable)}
+            </p>
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
               {lines.reachable.map((line) => (
                 <div key={line.key} className="contents">
