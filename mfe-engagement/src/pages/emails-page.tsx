@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { EmailsScreen } from '../features/emails/emails-screen';
 
-export default function Page() {
-  return <PlannedPage title="E-mails" description="Write, schedule and send campaigns." />;
+/** E-mails (permission view_engagement_emails): the campaigns grid. */
+export default function EmailsPage() {
+  return <EmailsScreen />;
 }
