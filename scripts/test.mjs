@@ -55,8 +55,9 @@ function nodeTests(label, filter, env = {}) {
       '--test',
       '--test-concurrency=1',
       // A hang guard for each test file (node:test runs every file as one test under this limit): the
-      // axe suite visits every page and dialog, about 80 s on a quiet 2-core machine.
-      '--test-timeout=300000',
+      // axe suite visits every page and dialog, about 80 s on a quiet 2-core machine and more than 300 s
+      // on a loaded one.
+      '--test-timeout=900000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
