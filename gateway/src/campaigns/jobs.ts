@@ -54,11 +54,12 @@ export function registerCampaignJobs(
     // A run lasts at most RUN_MS then sends the next one; several campaigns send at once.
     { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, concurrency: 4, batchSize: 1 },
   );
-  // PGlite belongs to this process: rows left 'sending' by the previous one are queued again, and the
-  // campaigns that were sending carry on (their jobs may have used up their retries meanwhile).
+  // At start, the campaigns that were sending carry on (their jobs may have used up their retries while
+  // no worker ran; a second job of a campaign only finds nothing to claim). PGlite belongs to this
+  // process: rows left 'sending' by the previous one are queued again at once.
   jobs.onStart(async () => {
-    if (!jobs.workers || !isPglite(db)) return;
-    await releaseClaims(db, null, null);
+    if (!jobs.workers) return;
+    if (isPglite(db)) await releaseClaims(db, null, null);
     const rows = await queryRows(db, sql`select id::text from campaigns where status = 'sending' limit 1000`);
     for (const row of rows) {
       const id = textOf(row, 'id');

@@ -350,16 +350,16 @@ async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: Campaign
     ...outcomes.filter((o) => o.kind === 'failed'),
     ...outcomes.filter((o) => o.kind === 'deferred' && o.attempts >= maxAttempts),
   ];
-  const set = async (list: Outcome[], status: string, extra: SQL = sql``) => {
+  const set = async (list: Outcome[], status: string, keepError = true) => {
     if (list.length === 0) return;
     await tx.execute(
       sql`update campaign_recipients as r set status = ${status}, claimed_by = null, claimed_at = null,
-                 error = v.detail ${extra}
+                 error = ${keepError ? sql`v.detail` : sql`null`}
             from (values ${values(list.map((o) => sql`(${o.id}::bigint, ${o.detail}::text)`))}) as v(id, detail)
            where r.id = v.id`,
     );
   };
-  await set(delivered, 'delivered', sql`, error = null`);
+  await set(delivered, 'delivered', false);
   await set(bounced, 'bounced');
   await set(failed, 'failed');
   for (const o of retry) {
@@ -460,12 +460,6 @@ async function sendGroup(
     }
     await applyOutcomes(tx, deps, campaign, early, at);
   });
-  if (committed.size > 0) {
-    await checkUsageNotices(db, deps.mailer, campaign.tenantId, at).catch((error: unknown) =>
-      deps.log.error({ err: error }, 'usage notices failed'),
-    );
-  }
-
   // After the commit: end the data, read the answers.
   const answers: Outcome[] = [];
   await Promise.all(
@@ -490,6 +484,13 @@ async function sendGroup(
     }),
   );
   if (answers.length > 0) await db.transaction((tx) => applyOutcomes(tx, deps, campaign, answers, new Date()));
+  // Plan usage notices once the messages are out (nothing may come between the commit and the ends).
+  if (committed.size > 0) {
+    await checkUsageNotices(db, deps.mailer, campaign.tenantId, at).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'usage notices failed'),
+    );
+  }
+
   return rows.length;
 }
 

@@ -14,14 +14,16 @@
  * sends it twice.
  *
  * SMTP runs on nodemailer's SMTPConnection (nodemailer/lib/smtp-connection), driven directly: its
- * `send(envelope, message)` calls `message.pipe(dataStream)` once DATA is accepted, and the data
- * stream writes the terminating dot only when it is ended. A pool of `poolSize` connections; a
+ * `send(envelope, message)` calls `message.pipe(dataStream)` once DATA is accepted (354), and the data
+ * stream (a DataStream piped into the socket with `end: false`) writes the terminating dot only when
+ * it is ended. A refused envelope is answered through the send callback (the message is then piped
+ * into a PassThrough that only drains it). A pool of `poolSize` connections; a
  * connection carries one message at a time (SMTP has one transaction per connection).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
 /** An SMTP answer: its code (250, 451, 550, ...) or 0 when the connection failed without one. */
@@ -142,8 +144,11 @@ class PooledConnection {
       const settle = (value: SmtpAnswer) => {
         this.onLost = null;
         if (!settled) {
+          // Refused before DATA was accepted: the MAIL transaction is left open on the server, so the
+          // connection is closed (a new one is opened for the next message) rather than reused.
           settled = true;
-          resolve({ refused: value }); // failed before DATA was accepted
+          this.close();
+          resolve({ refused: value });
         } else answered?.(value);
       };
       this.onLost = settle;
@@ -152,6 +157,12 @@ class PooledConnection {
       const body = {
         on: () => body,
         pipe: (data: Writable) => {
+          // On a refused envelope SMTPConnection pipes the message into a PassThrough to drain it,
+          // then reports the refusal: that is not the data stream.
+          if (data instanceof PassThrough) {
+            data.end();
+            return data;
+          }
           data.write(message.raw);
           settled = true;
           resolve({
