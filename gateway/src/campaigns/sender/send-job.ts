@@ -353,7 +353,7 @@ async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: Campaign
   const set = async (list: Outcome[], status: string, keepError = true) => {
     if (list.length === 0) return;
     await tx.execute(
-      sql`update campaign_recipients as r set status = ${status}, claimed_by = null, claimed_at = null,
+      sql`update campaign_recipients as r set status = ${status},
                  error = ${keepError ? sql`v.detail` : sql`null`}
             from (values ${values(list.map((o) => sql`(${o.id}::bigint, ${o.detail}::text)`))}) as v(id, detail)
            where r.id = v.id`,
