@@ -335,10 +335,6 @@ async function addEvents(
   await countEvents(tx, campaign.id, type, at, items.length);
 }
 
-function ids(list: { id: number }[]): SQL {
-  return sql`(${values(list.map((o) => sql`${o.id}`))})`;
-}
-
 /** Applies answers (delivered, deferred, bounced, failed) to their rows, counters, events and contacts. */
 async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: CampaignState, outcomes: Outcome[], at: Date) {
   if (outcomes.length === 0) return;
