@@ -189,3 +189,6 @@ export const TEMPLATE_MJML = `<mjml>
     </mj-section>
   </mj-body>
 </mjml>`;
+
+/** drizzle's `sql`, for the campaign bench (bench/ has no drizzle-orm of its own). */
+export { sql };

@@ -118,6 +118,9 @@ class PooledConnection {
       conn.on('error', lost);
       conn.on('end', () => lost(new Error('the SMTP connection closed')));
       conn.connect(() => {
+        // Small writes (the end of the data after the commit) go out at once: with Nagle's algorithm
+        // they wait for the ACK of the body, up to the peer's delayed-ACK time (40 ms on Linux).
+        (conn as unknown as { _socket?: { setNoDelay?: (on: boolean) => void } })._socket?.setNoDelay?.(true);
         const done = () => {
           connected = true;
           this.conn = conn;
