@@ -5,7 +5,6 @@
 // (8 connections) sending the same pre-rendered messages to the same peer in the same run, the
 // gateway's peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../gateway/src/db/index.ts';
@@ -15,79 +14,21 @@ import { loadConfig } from '../gateway/src/config.ts';
 import { intOf, queryRows, textOf } from '../gateway/src/lib/raw-sql.ts';
 import { CAMPAIGN_SEND_QUEUE } from '../gateway/src/campaigns/sender/queue.ts';
 import { exited, scratchDatabase, startGatewayProcess } from '../gateway/test/processes.ts';
-import { createCampaign, createList, sql, TEMPLATE_MJML } from '../gateway/test/campaign-send-helpers.ts';
+import {
+  createCampaign,
+  createList,
+  nodemailerPoolRate,
+  sql,
+  startSmtpPeer,
+  TEMPLATE_MJML,
+} from '../gateway/test/campaign-send-helpers.ts';
 import { startPostgres } from '../scripts/pg-server.mjs';
 import { median, p95, table } from './lib.ts';
-
-// smtp-server and nodemailer are the gateway's packages.
-const gatewayRequire = createRequire(new URL('../gateway/package.json', import.meta.url));
-const { SMTPServer } = gatewayRequire('smtp-server') as typeof import('smtp-server');
-const nodemailer = gatewayRequire('nodemailer') as typeof import('nodemailer');
-const MailComposer = gatewayRequire('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer');
 
 const N = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 1_000_000);
 const BASELINE = Math.min(N, Number(process.env.BENCH_CAMPAIGN_BASELINE ?? 20_000));
 const POOL = 8;
 const JWT_SECRET = 'campaign-bench-secret-0123456789-abcdefghij';
-
-async function smtpPeer(): Promise<{ port: number; count: () => number; close: () => Promise<void> }> {
-  let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        n++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, count: () => n, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** nodemailer's pool sending pre-rendered messages: messages/s. */
-async function baseline(port: number): Promise<number> {
-  const messages: Buffer[] = [];
-  for (let i = 0; i < BASELINE; i++) {
-    const composer = new MailComposer({
-      from: 'News <news@console.test>',
-      to: `b${i}@bench.test`,
-      subject: `Hello Reader ${i}`,
-      html: `<p>Hi Reader ${i}</p><p><a href="https://example.org/?r=${i}">Read</a></p>`.repeat(20),
-      text: `Hi Reader ${i}\nhttps://example.org/?r=${i}\n`.repeat(20),
-    });
-    messages.push(await composer.compile().build());
-  }
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: POOL,
-    maxMessages: Infinity,
-    host: '127.0.0.1',
-    port,
-    ignoreTLS: true,
-  });
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: POOL * 2 }, async () => {
-      while (next < messages.length) {
-        const i = next++;
-        await transport.sendMail({
-          envelope: { from: 'news@console.test', to: [`b${i}@bench.test`] },
-          raw: messages[i],
-        });
-      }
-    }),
-  );
-  const rate = (messages.length / (performance.now() - t0)) * 1000;
-  transport.close();
-  return rate;
-}
 
 function peakRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -101,7 +42,7 @@ export async function campaignSendBench(): Promise<string> {
   const scratch = process.env.BENCH_PG_URL ? await scratchDatabase(process.env.BENCH_PG_URL, 'campaign_bench') : null;
   const server = scratch ? { url: scratch.url, stop: () => void scratch.drop() } : startPostgres(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-bench-'));
-  const peer = await smtpPeer();
+  const peer = await startSmtpPeer(false);
   const handle = await openDatabase({ databaseUrl: server.url, pgliteDir: 'memory://' });
   let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | null = null;
   try {
@@ -126,7 +67,7 @@ export async function campaignSendBench(): Promise<string> {
     await db.execute(sql`analyze`);
     const generateSeconds = (performance.now() - g0) / 1000;
 
-    const baselineRate = await baseline(peer.port);
+    const baselineRate = await nodemailerPoolRate(peer.port, BASELINE, POOL);
 
     gateway = await startGatewayProcess(
       'src/main.ts',
@@ -201,7 +142,7 @@ export async function campaignSendBench(): Promise<string> {
       [
         ['measure', 'figure', 'goal'],
         ['status', textOf(row, 'status') ?? '', 'sent'],
-        ['recipients / messages received', `${intOf(row, 'recipients')} / ${peer.count() - BASELINE}`, 'equal'],
+        ['recipients / messages received', `${intOf(row, 'recipients')} / ${peer.received.length - BASELINE}`, 'equal'],
         ['audience snapshot', `${snapshotSeconds.toFixed(2)} s`, '< 10 s at 1M'],
         ['sending', `${Math.round(rate)} messages/s`, ''],
         [`nodemailer pool (${POOL}), pre-rendered, ${BASELINE}`, `${Math.round(baselineRate)} messages/s`, ''],

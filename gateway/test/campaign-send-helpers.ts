@@ -2,6 +2,8 @@
 // into the database (the compose routes are another area's), and waits on the rows the sender keeps.
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { AudienceSelection } from '../src/contracts';
@@ -192,3 +194,45 @@ export const TEMPLATE_MJML = `<mjml>
 
 /** drizzle's `sql`, for the campaign bench (bench/ has no drizzle-orm of its own). */
 export { sql };
+
+/**
+ * The floor the campaign bench compares with: nodemailer's pooled transport (`pool` connections)
+ * sending `n` pre-rendered messages to the SMTP server on `port`; messages/s.
+ */
+export async function nodemailerPoolRate(port: number, n: number, pool: number): Promise<number> {
+  const messages: Buffer[] = [];
+  for (let i = 0; i < n; i++) {
+    const composer = new MailComposer({
+      from: 'News <news@console.test>',
+      to: `b${i}@bench.test`,
+      subject: `Hello Reader ${i}`,
+      html: `<p>Hi Reader ${i}</p><p><a href="https://example.org/?r=${i}">Read</a></p>`.repeat(20),
+      text: `Hi Reader ${i}\nhttps://example.org/?r=${i}\n`.repeat(20),
+    });
+    messages.push(await composer.compile().build());
+  }
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: pool,
+    maxMessages: Infinity,
+    host: '127.0.0.1',
+    port,
+    ignoreTLS: true,
+  });
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: pool * 2 }, async () => {
+      while (next < messages.length) {
+        const i = next++;
+        await transport.sendMail({
+          envelope: { from: 'news@console.test', to: [`b${i}@bench.test`] },
+          raw: messages[i],
+        });
+      }
+    }),
+  );
+  const rate = (messages.length / (performance.now() - t0)) * 1000;
+  transport.close();
+  return rate;
+}
