@@ -134,6 +134,17 @@ export async function campaignSendBench(): Promise<string> {
     done = true;
     await grid;
     await jobs.stop();
+    const statuses = await queryRows(
+      db,
+      sql`select status, count(*)::int as n, count(error)::int as errors from campaign_recipients
+           where campaign_id = ${campaignId}::uuid group by 1 order by 1`,
+    );
+    const breakdown = statuses
+      .map(
+        (r) =>
+          `${textOf(r, 'status')} ${intOf(r, 'n')}${intOf(r, 'errors') ? ` (${intOf(r, 'errors')} with an error)` : ''}`,
+      )
+      .join(', ');
     const snapshotSeconds = (intOf(row, 'taken') - sentAt) / 1000;
     const sendSeconds = (intOf(row, 'finished') - intOf(row, 'taken')) / 1000;
     const rate = intOf(row, 'recipients') / sendSeconds;
@@ -142,6 +153,7 @@ export async function campaignSendBench(): Promise<string> {
       [
         ['measure', 'figure', 'goal'],
         ['status', textOf(row, 'status') ?? '', 'sent'],
+        ['recipient rows', breakdown, ''],
         ['recipients / messages received', `${intOf(row, 'recipients')} / ${peer.received.length - BASELINE}`, 'equal'],
         ['audience snapshot', `${snapshotSeconds.toFixed(2)} s`, '< 10 s at 1M'],
         ['sending', `${Math.round(rate)} messages/s`, ''],

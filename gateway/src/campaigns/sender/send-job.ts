@@ -73,6 +73,7 @@ const SKIP_SLICE = 5_000;
 
 export const VOLUME_USED_UP =
   "The plan's e-mail volume for this period is used up. Upgrade your plan to send the rest.";
+export const NO_ANSWER = 'The mail server did not answer after the message: it may not have arrived.';
 export const TEMPLATE_GONE = 'The template of this e-mail was deleted. Pick another template and send again.';
 
 export interface SenderDeps {
@@ -458,6 +459,7 @@ async function sendGroup(
   });
   // After the commit: end the data, read the answers.
   const answers: Outcome[] = [];
+  const unanswered: { id: number; detail: string }[] = [];
   await Promise.all(
     prepared.map(async (p) => {
       if (!('prepared' in p.result)) return;
@@ -466,8 +468,12 @@ async function sendGroup(
         return;
       }
       const answer = await p.result.prepared.finish();
-      // No answer at all after the end of the data: the message may have been taken; it stays 'sent'.
-      if (answer.code === 0) return;
+      // No answer at all after the end of the data: the message may have been taken, so it is not sent
+      // again; the row stays 'sent' with the error (the delivery log shows it).
+      if (answer.code === 0) {
+        unanswered.push({ id: p.row.id, detail: `${NO_ANSWER} ${answer.text}` });
+        return;
+      }
       const { kind, detail } = outcomeOf(answer);
       answers.push({
         id: p.row.id,
@@ -480,6 +486,10 @@ async function sendGroup(
     }),
   );
   if (answers.length > 0) await db.transaction((tx) => applyOutcomes(tx, deps, campaign, answers, new Date()));
+  for (const u of unanswered) {
+    await db.execute(sql`update campaign_recipients set error = ${u.detail} where id = ${u.id}`);
+  }
+  if (unanswered.length > 0) deps.log.warn({ campaignId: campaign.id, n: unanswered.length }, NO_ANSWER);
   // Plan usage notices once the messages are out (nothing may come between the commit and the ends).
   if (committed.size > 0) {
     await checkUsageNotices(db, deps.mailer, campaign.tenantId, at).catch((error: unknown) =>
