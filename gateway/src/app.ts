@@ -110,11 +110,20 @@ export async function buildApp({
     app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
   // The services, built once here and handed to every area through `app.deps` (no area builds one).
   const billing = createBillingProvider(db, config, app.log, clock);
-  const jobs = createJobs({ db, config, log: app.log, workers, billing: billing.provider, extra: extraJobs });
+  const appMailer = mailer ?? createMailer(config);
+  const jobs = createJobs({
+    db,
+    config,
+    log: app.log,
+    workers,
+    billing: billing.provider,
+    extra: extraJobs,
+    mailer: appMailer,
+  });
   const deps: Deps = {
     db,
     config,
-    mailer: mailer ?? createMailer(config),
+    mailer: appMailer,
     throttle: new LoginThrottle(db, config.throttle),
     background,
     jobs,

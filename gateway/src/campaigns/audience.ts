@@ -1,114 +1,264 @@
 /**
- * Who a campaign reaches (issue text "Audience"; the count shown is the query the send uses): the
- * contacts of the included lists and segments, each once, minus those of the excluded ones, then
- * left out by status (unsubscribed, bounced, complained), without an address (wallet-only contacts
- * without WALLET_MAIL_DOMAIN), and addresses another contact of the audience has (sent once).
+ * A campaign's audience (spec section 2, engagement/emails/compose: the audience step and the review):
+ * ONE query that both counts (the compose review) and takes the audience when sending starts, so the
+ * count shown is the number of recipients the send takes.
  *
- * Each contact is counted under the first reason that applies, in the order of the AudienceCount
- * contract: excluded, unsubscribed, bounced, complained, no address, duplicate.
+ * - Included: members of the included lists ∪ contacts matching the included segments (the segments'
+ *   own SQL, audience/segments/segment-sql.ts), each contact once.
+ * - Left out, each contact under the FIRST reason in this order: excluded (in an excluded list or
+ *   segment), unsubscribed, bounced, complained (the contact's status), no_address (wallet-only while
+ *   WALLET_MAIL_DOMAIN is not set), duplicates (another contact of the audience has the address).
+ * - Addresses are compared lower-cased. A wallet-only contact is sent to
+ *   `<EIP-55 checksummed wallet>@<WALLET_MAIL_DOMAIN>`; the row keeps it lower-cased (`channel`
+ *   'wallet'), the sender writes the checksummed form.
+ * - Duplicates: e-mails are unique per tenant and so are wallets, so two contacts share an address
+ *   only when a wallet-only contact's wallet address is another contact's e-mail. The wallet-only one is
+ *   counted as the duplicate; the snapshot inserts whichever comes first (`on conflict do nothing`), so
+ *   the number of recipients is the same either way.
  *
- * A minimal version of the compose branch with the pipeline's signature: one statement, not walked
- * in bounded windows. The pipeline's audience.ts (the snapshot's query) replaces this file.
+ * The walk is over the tenant's contacts in id order, a few thousand per statement, with a turn of the
+ * event loop between statements (lib/bounded-work.ts): embedded PGlite runs in the gateway's thread.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AudienceCount, AudienceSelection } from '../contracts';
 import type { Database } from '../db/index';
-import { customAttributes, segments } from '../db/schema';
-import { badRequest, HttpError, INVALID_INPUT } from '../errors';
-import { intOf, queryRows } from '../lib/raw-sql';
-import { validIds } from '../lib/db-helpers';
+import { lists, segments } from '../db/schema';
+import { tenantAttributes } from '../audience/contacts/contact-wire';
 import { segmentCondition } from '../audience/segments/segment-sql';
+import { inIndexOrder, nextTurn } from '../lib/bounded-work';
+import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
+
+/** Contacts read per statement of the walk. */
+export const AUDIENCE_SLICE = 5_000;
+
+/** The conditions of a selection over the unaliased `contacts` table (null: nothing selected). */
+export interface AudienceConditions {
+  include: SQL | null;
+  exclude: SQL | null;
+}
 
 const FALSE = sql`false`;
 
-/** `contacts.id in (members of these lists of the tenant)`, or false for none. */
-function inLists(tenantId: string, ids: readonly string[]): SQL {
-  const valid = validIds(ids);
-  if (valid.length === 0) return FALSE;
-  const list = sql.join(
-    valid.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return sql`contacts.id in (select m.contact_id from list_members m join lists l on l.id = m.list_id
-                              where l.tenant_id = ${tenantId} and m.list_id in (${list}))`;
+function anyOf(parts: SQL[]): SQL | null {
+  return parts.length === 0 ? null : sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** Any of these segments of the tenant matches, or false for none. */
-async function inSegments(db: Database, tenantId: string, ids: readonly string[]): Promise<SQL> {
-  const valid = validIds(ids);
-  if (valid.length === 0) return FALSE;
-  const rows = await db
-    .select()
-    .from(segments)
-    .where(and(eq(segments.tenantId, tenantId), inArray(segments.id, valid)));
-  if (rows.length === 0) return FALSE;
-  const attributes = await db.select().from(customAttributes).where(eq(customAttributes.tenantId, tenantId));
-  const conditions = rows.map((row) => {
-    try {
-      return segmentCondition(row.rule, attributes);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      throw badRequest(INVALID_INPUT, {
-        audience: [`The segment "${row.name}" no longer works: ${(error.errors?.rule ?? []).join(' ')}`.trim()],
-      });
+/** Included and excluded conditions; lists and segments of another tenant (or gone) are ignored. */
+export async function audienceConditions(
+  db: Database,
+  tenantId: string,
+  selection: AudienceSelection,
+): Promise<AudienceConditions> {
+  const listIds = [...new Set([...selection.include_lists, ...selection.exclude_lists])];
+  const segmentIds = [...new Set([...selection.include_segments, ...selection.exclude_segments])];
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const validLists = listIds.filter((id) => uuid.test(id));
+  const validSegments = segmentIds.filter((id) => uuid.test(id));
+  const [ownLists, ownSegments, attributes] = await Promise.all([
+    validLists.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: lists.id })
+          .from(lists)
+          .where(and(eq(lists.tenantId, tenantId), inArray(lists.id, validLists))),
+    validSegments.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: segments.id, rule: segments.rule })
+          .from(segments)
+          .where(and(eq(segments.tenantId, tenantId), inArray(segments.id, validSegments))),
+    validSegments.length === 0 ? Promise.resolve([]) : tenantAttributes(db, tenantId),
+  ]);
+  const knownLists = new Set(ownLists.map((l) => l.id));
+  const rules = new Map(ownSegments.map((s) => [s.id, s.rule]));
+  const side = (listSel: string[], segmentSel: string[]): SQL | null => {
+    const parts: SQL[] = [];
+    const ids = listSel.filter((id) => knownLists.has(id));
+    if (ids.length > 0) {
+      parts.push(
+        sql`exists (select 1 from list_members m where m.contact_id = contacts.id and m.list_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
+      );
     }
-  });
-  return sql`(${sql.join(conditions, sql` or `)})`;
+    for (const id of segmentSel) {
+      const rule = rules.get(id);
+      if (rule) parts.push(segmentCondition(rule, attributes));
+    }
+    return anyOf(parts);
+  };
+  return {
+    include: side(selection.include_lists, selection.include_segments),
+    exclude: side(selection.exclude_lists, selection.exclude_segments),
+  };
 }
 
+/**
+ * One slice of the walk: the audience rows of the tenant's contacts with id > `after` (at most
+ * `AUDIENCE_SLICE` contacts read). Columns: contact_id, address (lower-cased), channel, reason (null:
+ * reachable), and `last_id`, the slice's last contact (null: the walk is over).
+ */
+function sliceQuery(
+  tenantId: string,
+  conditions: AudienceConditions,
+  domain: string | null,
+  after: string | null,
+): SQL {
+  const include = conditions.include ?? FALSE;
+  const exclude = conditions.exclude ?? FALSE;
+  const afterCondition = after === null ? sql`true` : sql`c.id > ${after}::uuid`;
+  const walletAddress = domain === null ? sql`null::text` : sql`(lower(contacts.wallet) || ${`@${domain}`})`;
+  return sql`
+    with slice as (
+      select c.id from contacts c
+       where c.tenant_id = ${tenantId}::uuid and ${afterCondition}
+       order by c.id limit ${AUDIENCE_SLICE}
+    ),
+    cand as (
+      select contacts.id, contacts.status, contacts.email is not null as has_email,
+             coalesce(lower(contacts.email), ${walletAddress}) as address,
+             ${exclude} as excluded
+        from contacts
+       where contacts.id in (select id from slice) and contacts.tenant_id = ${tenantId}::uuid and ${include}
+    ),
+    classified as (
+      select cand.id as contact_id, cand.address,
+             case when cand.has_email then 'email' else 'wallet' end as channel,
+             case
+               when cand.excluded then 'excluded'
+               when cand.status <> 'subscribed' then cand.status
+               when cand.address is null then 'no_address'
+               when not cand.has_email and exists (
+                 select 1 from contacts
+                  where contacts.tenant_id = ${tenantId}::uuid
+                    and (lower(contacts.email) collate "C") = (cand.address collate "C")
+                    and contacts.status = 'subscribed' and ${include} and not ${exclude}
+               ) then 'duplicates'
+             end as reason
+        from cand
+    )
+    select classified.*, (select s.id from slice s order by s.id desc limit 1)::text as last_id from classified
+    union all
+    select null, null, null, null, (select s.id from slice s order by s.id desc limit 1)::text
+  `;
+}
+
+/** The same slice, inserting its reachable rows into the campaign's recipients; answers the slice's last contact. */
+function snapshotQuery(
+  campaignId: string,
+  tenantId: string,
+  conditions: AudienceConditions,
+  domain: string | null,
+  after: string | null,
+): SQL {
+  return sql`
+    with rows as (${sliceQuery(tenantId, conditions, domain, after)}),
+    ins as (
+      insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel)
+      select ${campaignId}::uuid, ${tenantId}::uuid, contact_id, address, channel
+        from rows where contact_id is not null and reason is null
+      on conflict (campaign_id, address) do nothing
+      returning 1
+    )
+    select (select last_id from rows limit 1) as last_id, (select count(*) from ins)::int as inserted
+  `;
+}
+
+function emptyCount(domain: string | null): AudienceCount {
+  return {
+    matched: 0,
+    reachable: 0,
+    email: 0,
+    wallet: 0,
+    excluded: 0,
+    unsubscribed: 0,
+    bounced: 0,
+    complained: 0,
+    no_address: 0,
+    duplicates: 0,
+    wallet_mail_domain: domain,
+  };
+}
+
+const REASONS = ['excluded', 'unsubscribed', 'bounced', 'complained', 'no_address', 'duplicates'] as const;
+
+/**
+ * Who a send of `selection` would reach now (POST /v1/campaigns/audience, GET /v1/campaigns/:id/audience):
+ * the same walk the snapshot takes (`takeAudience`).
+ */
 export async function countAudience(
   db: Database,
   tenantId: string,
   selection: AudienceSelection,
   walletMailDomain: string | null,
 ): Promise<AudienceCount> {
-  const included = sql`(${inLists(tenantId, selection.include_lists)} or ${await inSegments(db, tenantId, selection.include_segments)})`;
-  const excluded = sql`(${inLists(tenantId, selection.exclude_lists)} or ${await inSegments(db, tenantId, selection.exclude_segments)})`;
-  const domain = walletMailDomain;
+  const domain = walletMailDomain?.trim().toLowerCase() || null;
+  const count = emptyCount(domain);
+  const conditions = await audienceConditions(db, tenantId, selection);
+  if (!conditions.include) return count;
+  let after: string | null = null;
+  for (;;) {
+    const query = sql`
+      with rows as (${sliceQuery(tenantId, conditions, domain, after)})
+      select (select last_id from rows limit 1) as last_id,
+             count(contact_id)::int as matched,
+             count(*) filter (where contact_id is not null and reason is null and channel = 'email')::int as email,
+             count(*) filter (where contact_id is not null and reason is null and channel = 'wallet')::int as wallet,
+             ${sql.join(
+               REASONS.map((r) => sql`count(*) filter (where reason = ${r})::int as ${sql.identifier(r)}`),
+               sql`, `,
+             )}
+        from rows`;
+    const [row] = await inIndexOrder(db, (q) => queryRows(q, query));
+    if (!row) break;
+    count.matched += intOf(row, 'matched');
+    count.email += intOf(row, 'email');
+    count.wallet += intOf(row, 'wallet');
+    for (const r of REASONS) count[r] += intOf(row, r);
+    after = textOf(row, 'last_id');
+    if (after === null) break;
+    await nextTurn();
+  }
+  count.reachable = count.email + count.wallet;
+  return count;
+}
+
+/**
+ * Takes the audience into `campaign_recipients` (the send job, once per campaign): slice by slice,
+ * each slice's reachable rows inserted with `on conflict (campaign_id, address) do nothing`, so a walk
+ * cut off by a crash is simply walked again. Returns the number of recipients the campaign has.
+ * The caller marks the campaign's `audience_taken_at` afterwards.
+ */
+export async function takeAudience(
+  db: Database,
+  campaignId: string,
+  tenantId: string,
+  selection: AudienceSelection,
+  walletMailDomain: string | null,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const domain = walletMailDomain?.trim().toLowerCase() || null;
+  const conditions = await audienceConditions(db, tenantId, selection);
+  if (conditions.include) {
+    let after: string | null = null;
+    for (;;) {
+      if (signal?.aborted) return null;
+      const query = snapshotQuery(campaignId, tenantId, conditions, domain, after);
+      const [row] = await inIndexOrder(db, (q) => queryRows(q, query));
+      after = row ? textOf(row, 'last_id') : null;
+      if (after === null) break;
+      await nextTurn();
+    }
+  }
+  return recipientCount(db, campaignId);
+}
+
+/** The rows the snapshot took. */
+export async function recipientCount(db: Queryable, campaignId: string): Promise<number> {
   const [row] = await queryRows(
     db,
-    sql`with matched as (
-          select case
-                   when ${excluded} then 'excluded'
-                   when contacts.status = 'unsubscribed' then 'unsubscribed'
-                   when contacts.status = 'bounced' then 'bounced'
-                   when contacts.status = 'complained' then 'complained'
-                   when contacts.email is null and ${domain}::text is null then 'no_address'
-                   else 'candidate'
-                 end as reason,
-                 case when contacts.email is not null then lower(contacts.email)
-                      else lower(contacts.wallet) || '@' || ${domain}::text end as address,
-                 contacts.email is not null as by_email
-            from contacts
-           where contacts.tenant_id = ${tenantId} and ${included}
-        ),
-        addresses as (
-          select address, bool_or(by_email) as by_email from matched where reason = 'candidate' group by address
-        )
-        select (select count(*) from matched)::int as matched,
-               (select count(*) from matched where reason = 'excluded')::int as excluded,
-               (select count(*) from matched where reason = 'unsubscribed')::int as unsubscribed,
-               (select count(*) from matched where reason = 'bounced')::int as bounced,
-               (select count(*) from matched where reason = 'complained')::int as complained,
-               (select count(*) from matched where reason = 'no_address')::int as no_address,
-               (select count(*) from matched where reason = 'candidate')::int as candidates,
-               (select count(*) from addresses where by_email)::int as email,
-               (select count(*) from addresses where not by_email)::int as wallet`,
+    sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid`,
   );
-  const n = (column: string) => (row ? intOf(row, column) : 0);
-  const email = n('email');
-  const wallet = n('wallet');
-  return {
-    matched: n('matched'),
-    reachable: email + wallet,
-    email,
-    wallet,
-    excluded: n('excluded'),
-    unsubscribed: n('unsubscribed'),
-    bounced: n('bounced'),
-    complained: n('complained'),
-    no_address: n('no_address'),
-    duplicates: n('candidates') - email - wallet,
-    wallet_mail_domain: domain,
-  };
+  return row ? intOf(row, 'n') : 0;
 }

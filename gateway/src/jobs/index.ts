@@ -5,10 +5,12 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { registerImportJobs } from '../audience';
 import { registerBillingJobs, type BillingProvider } from '../billing';
+import { registerCampaignJobs, type CampaignJobsOptions } from '../campaigns/jobs';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { registerPgliteUpkeep } from '../db/pglite-upkeep';
 import { isPglite } from '../lib/db-helpers';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { JobRunner } from './runner';
 import { adminJobRoutes } from './routes';
 
@@ -21,6 +23,10 @@ export interface JobsSetup {
   log: FastifyBaseLogger;
   /** The payment provider (built once by the caller: src/app.ts or src/workers.ts). */
   billing: BillingProvider;
+  /** The gateway's own mail (usage notices of campaigns); default: built from the config. */
+  mailer?: Mailer;
+  /** Campaign sending options (tests replace the transport). */
+  campaigns?: CampaignJobsOptions;
   /** Run the handlers in this process (default: config.jobs.workers). */
   workers?: boolean;
   /** Adds queues of its own (tests) before the runner starts. */
@@ -28,10 +34,20 @@ export interface JobsSetup {
 }
 
 /** The runner with every area's queues declared; not started yet. */
-export function createJobs({ db, config, log, billing, workers = config.jobs.workers, extra }: JobsSetup): JobRunner {
+export function createJobs({
+  db,
+  config,
+  log,
+  billing,
+  workers = config.jobs.workers,
+  extra,
+  mailer,
+  campaigns,
+}: JobsSetup): JobRunner {
   const jobs = new JobRunner({ db, config, workers, log });
   registerImportJobs(jobs, db, config, log);
   registerBillingJobs(jobs, billing, log);
+  registerCampaignJobs(jobs, db, config, log, mailer ?? createMailer(config), campaigns);
   if (isPglite(db)) registerPgliteUpkeep(jobs, db);
   extra?.(jobs);
   return jobs;

@@ -1,0 +1,213 @@
+// Exactly once across processes: a gateway killed with SIGKILL in the middle of a send, then
+// restarted, sends nobody twice and skips nobody; two gateways working the queues of one PostgreSQL
+// server never send one recipient twice. Real gateway processes (src/main.ts), a real SMTP peer.
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, it } from 'node:test';
+import { sql } from 'drizzle-orm';
+import type { Template } from '../../contracts';
+import { openDatabase } from '../../db/index';
+import { JobRunner } from '../../jobs/index';
+import { loadConfig } from '../../config';
+import { intOf, queryRows, textOf } from '../../lib/raw-sql';
+import { exited, scratchDatabase, startGatewayProcess, type GatewayProcess } from '../../../test/processes';
+import {
+  createCampaign,
+  createList,
+  generousPlans,
+  insertContacts,
+  startSmtpPeer,
+  TEMPLATE_MJML,
+  waitUntil,
+  type SmtpPeer,
+} from '../../../test/campaign-send-helpers';
+import { CAMPAIGN_SEND_QUEUE } from './queue';
+
+const N = 1_500;
+const JWT_SECRET = 'campaign-kill-test-secret-0123456789-abcdef';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-kill-'));
+let databaseUrl: string | null = null;
+let dropDatabase: (() => Promise<void>) | null = null;
+let peer: SmtpPeer;
+const children: ChildProcess[] = [];
+
+function env(): NodeJS.ProcessEnv {
+  return {
+    GATEWAY_DATA_DIR: dataDir,
+    JWT_SECRET,
+    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
+    JOBS_POLL_SECONDS: '0.5',
+    JOBS_HEARTBEAT_SECONDS: '10',
+    SEND_POOL_SIZE: '4',
+  };
+}
+
+async function start(): Promise<GatewayProcess> {
+  const started = await startGatewayProcess('src/main.ts', env(), databaseUrl);
+  children.push(started.proc);
+  return started;
+}
+
+async function kill(p: GatewayProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  p.proc.kill(signal);
+  await exited(p.proc);
+}
+
+const openDb = () => openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+
+async function makeTemplate(url: string): Promise<string> {
+  const login = await fetch(`${url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@basic.test', password: 'basic-pass-2026' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${url}/v1/templates`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Kill' }),
+  });
+  assert.equal(created.status, 201);
+  const template = (await created.json()) as Template;
+  const saved = await fetch(`${url}/v1/templates/${template._id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ subject: 'Kill', preview_text: '', mjml: TEMPLATE_MJML }),
+  });
+  assert.equal(saved.status, 200);
+  return template._id;
+}
+
+/** A campaign of the Basic Guild to `n` new contacts at `domain`, status 'sending'. */
+async function prepareCampaign(n: number, domain: string, templateId: string): Promise<string> {
+  const handle = await openDb();
+  try {
+    const db = handle.db;
+    await generousPlans(db);
+    const [tenant] = await queryRows(db, sql`select tenant_id::text from users where email = 'owner@basic.test'`);
+    const tenantId = textOf(tenant ?? {}, 'tenant_id') ?? '';
+    const list = await createList(db, tenantId, `Kill ${domain}`);
+    await insertContacts(db, tenantId, n, 'k', { listId: list, domain });
+    return await createCampaign(db, { tenantId, templateId, audience: { include_lists: [list] } });
+  } finally {
+    await handle.close();
+  }
+}
+
+function receivedOnce(domain: string): { total: number; distinct: number } {
+  const to = peer.received.filter((m) => m.to.endsWith(`@${domain}`)).map((m) => m.to);
+  return { total: to.length, distinct: new Set(to).size };
+}
+
+before(async () => {
+  peer = await startSmtpPeer(false);
+  if (!process.env.TEST_DATABASE_URL) return;
+  const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL, 'campaign_kill');
+  databaseUrl = scratch.url;
+  dropDatabase = scratch.drop;
+});
+
+after(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+  }
+  await dropDatabase?.();
+  await peer.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('a gateway killed mid-send, then restarted, sends each recipient exactly once', { timeout: 300_000 }, async (t) => {
+  const domain = 'kill.test';
+  let gateway = await start();
+  const templateId = await makeTemplate(gateway.url);
+  await kill(gateway); // PGlite: the data directory is ours to write the campaign into
+  const campaignId = await prepareCampaign(N, domain, templateId);
+
+  peer.delayMs = 3; // slow enough to be caught in the middle
+  gateway = await start(); // carries on the campaigns that were sending
+  await waitUntil(() => receivedOnce(domain).total >= 200, 120_000, 'the send to start');
+  await kill(gateway);
+  const atKill = receivedOnce(domain).total;
+  t.diagnostic(`killed after ${atKill} of ${N} messages (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+  assert.ok(atKill < N, 'killed before the end');
+
+  peer.delayMs = 0;
+  gateway = await start();
+  await waitUntil(() => receivedOnce(domain).total >= N, 120_000, `all ${N} messages (${receivedOnce(domain).total})`);
+  await new Promise((r) => setTimeout(r, 1_500)); // nothing more arrives
+  await kill(gateway, 'SIGTERM');
+  assert.deepEqual(receivedOnce(domain), { total: N, distinct: N }, 'each recipient exactly once');
+
+  const handle = await openDb();
+  try {
+    const [row] = await queryRows(
+      handle.db,
+      sql`select status, recipients, sent, delivered from campaigns where id = ${campaignId}::uuid`,
+    );
+    assert.equal(textOf(row ?? {}, 'status'), 'sent');
+    assert.equal(intOf(row ?? {}, 'recipients'), N);
+    assert.equal(intOf(row ?? {}, 'sent'), N);
+    const rows = await queryRows(
+      handle.db,
+      sql`select status, count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid group by 1`,
+    );
+    assert.deepEqual(Object.fromEntries(rows.map((r) => [textOf(r, 'status'), intOf(r, 'n')])), { delivered: N });
+  } finally {
+    await handle.close();
+  }
+});
+
+it(
+  'two gateways on one PostgreSQL server never send one recipient twice',
+  { timeout: 300_000, skip: !process.env.TEST_DATABASE_URL && 'needs a PostgreSQL server (TEST_DATABASE_URL)' },
+  async (t) => {
+    const domain = 'two.test';
+    const first = await start();
+    const templateId = await makeTemplate(first.url);
+    const campaignId = await prepareCampaign(N, domain, templateId);
+    const second = await start();
+    // Several runs of the campaign at once, taken by both processes.
+    const handle = await openDb();
+    const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    const jobs = new JobRunner({
+      db: handle.db,
+      config: { ...config, databaseUrl },
+      workers: false,
+      log: { error: () => undefined, warn: () => undefined },
+    });
+    try {
+      await jobs.start();
+      for (let i = 0; i < 6; i++) await jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId });
+      await waitUntil(() => receivedOnce(domain).total >= N, 120_000, 'all messages');
+      await new Promise((r) => setTimeout(r, 1_500));
+      assert.deepEqual(receivedOnce(domain), { total: N, distinct: N }, 'each recipient exactly once');
+      await waitUntil(
+        async () => {
+          const [row] = await queryRows(handle.db, sql`select status from campaigns where id = ${campaignId}::uuid`);
+          return textOf(row ?? {}, 'status') === 'sent';
+        },
+        30_000,
+        'the campaign sent',
+      );
+      const [senders] = await queryRows(
+        handle.db,
+        sql`select count(distinct split_part(claimed_by, ':', 2))::int as n from campaign_recipients
+             where campaign_id = ${campaignId}::uuid`,
+      );
+      t.diagnostic(`sent by ${intOf(senders ?? {}, 'n')} processes`);
+      assert.equal(intOf(senders ?? {}, 'n'), 2, 'both processes sent part of it');
+    } finally {
+      await jobs.stop();
+      await handle.close();
+      await kill(first, 'SIGTERM');
+      await kill(second, 'SIGTERM');
+    }
+  },
+);
