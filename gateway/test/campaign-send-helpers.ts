@@ -161,8 +161,8 @@ export async function recipientStatuses(db: Queryable, id: string): Promise<Reco
   return Object.fromEntries(rows.map((r) => [textOf(r, 'status') ?? '', intOf(r, 'n')]));
 }
 
-/** Waits until `check` is true (polls every 50 ms). */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 30_000, what = 'condition') {
+/** Waits until `check` is true (polls every 50 ms); the default bound only stops a hang on a loaded machine. */
+export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 120_000, what = 'condition') {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -171,7 +171,7 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, timeout
   }
 }
 
-export async function waitForStatus(db: Database, id: string, status: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForStatus(db: Database, id: string, status: string, timeoutMs = 120_000): Promise<void> {
   await waitUntil(async () => textOf(await campaignRow(db, id), 'status') === status, timeoutMs, `campaign ${status}`);
 }
 

@@ -312,7 +312,7 @@ describe('pause, resume, cancel', () => {
     try {
       const id = await slowCampaign('pausing', 400);
       await send(id);
-      await waitUntil(async () => (await delivered(id)) > 20, 30_000, 'some sent');
+      await waitUntil(async () => (await delivered(id)) > 20, 120_000, 'some sent');
       await setStatus(id, 'paused');
       const pausedAt = Date.now();
       await new Promise((r) => setTimeout(r, 2_000));
@@ -344,7 +344,7 @@ describe('pause, resume, cancel', () => {
     try {
       const id = await slowCampaign('cancelling', 400);
       await send(id);
-      await waitUntil(async () => (await delivered(id)) > 20, 30_000, 'some sent');
+      await waitUntil(async () => (await delivered(id)) > 20, 120_000, 'some sent');
       await setStatus(id, 'cancelled');
       await new Promise((r) => setTimeout(r, 2_000));
       const atTwo = await delivered(id);
