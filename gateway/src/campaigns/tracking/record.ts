@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { ContactStatus } from '../../contracts';
 import type { Database } from '../../db/index';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
+import { markBounced, markComplained, markResubscribed, markUnsubscribed } from '../contact-outcomes';
 import { countEvents } from '../event-minutes';
 
 /** A recipient as the tracking endpoints need it. */
@@ -156,16 +157,13 @@ export async function recordClick(
 
 /**
  * Unsubscribes the recipient's contact (RFC 8058 one-click or the page's button). The campaign counts
- * a recipient once, however many times they unsubscribe; a contact that bounced or complained keeps
- * that status (it is stronger). Returns whether this call unsubscribed the recipient.
+ * a recipient once, however many times they unsubscribe; the contact's status follows
+ * contact-outcomes.ts. Returns whether this call unsubscribed the recipient.
  */
 export async function recordUnsubscribe(db: Database, r: TrackedRecipient, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (r.contactId) {
-      await tx.execute(
-        sql`update contacts set status = 'unsubscribed', updated_at = now()
-             where id = ${r.contactId} and tenant_id = ${r.tenantId} and status = 'subscribed'`,
-      );
+      await markUnsubscribed(tx, r.tenantId, r.contactId);
     }
     const first = await queryRows(
       tx,
@@ -186,12 +184,7 @@ export async function recordUnsubscribe(db: Database, r: TrackedRecipient, at: D
  */
 export async function recordResubscribe(db: Database, r: TrackedRecipient): Promise<boolean> {
   if (!r.contactId) return false;
-  const rows = await queryRows(
-    db,
-    sql`update contacts set status = 'subscribed', updated_at = now()
-         where id = ${r.contactId} and tenant_id = ${r.tenantId} and status = 'unsubscribed' returning id`,
-  );
-  return rows.length > 0;
+  return markResubscribed(db, r.tenantId, r.contactId);
 }
 
 /** The contact's status now (null when the contact was deleted). */
@@ -234,12 +227,7 @@ export async function recordHardBounce(
                  delivered = delivered - ${previous === 'delivered' ? 1 : 0}
            where id = ${r.campaignId}`,
     );
-    if (r.contactId) {
-      await tx.execute(
-        sql`update contacts set status = 'bounced', updated_at = now()
-             where id = ${r.contactId} and tenant_id = ${r.tenantId} and status in ('subscribed', 'unsubscribed')`,
-      );
-    }
+    if (r.contactId) await markBounced(tx, r.tenantId, [r.contactId]);
     await insertEvent(tx, r, 'bounced', at, false, detail);
     await countEvents(tx, r.campaignId, 'bounced', at);
     return true;
@@ -274,12 +262,7 @@ export async function recordComplaint(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from campaign_recipients where id = ${r.id} for update`);
     if (await hasEvent(tx, r.id, 'complained')) return false;
-    if (r.contactId) {
-      await tx.execute(
-        sql`update contacts set status = 'complained', updated_at = now()
-             where id = ${r.contactId} and tenant_id = ${r.tenantId} and status <> 'complained'`,
-      );
-    }
+    if (r.contactId) await markComplained(tx, r.tenantId, r.contactId);
     await insertEvent(tx, r, 'complained', at, false, detail);
     await tx.execute(sql`update campaigns set complained = complained + 1 where id = ${r.campaignId}`);
     await countEvents(tx, r.campaignId, 'complained', at);
