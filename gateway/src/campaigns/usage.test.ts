@@ -61,10 +61,21 @@ describe('GET /v1/usage and the billing page', () => {
     await gw.handle.db.insert(emailUsage).values({ tenantId: basicId, day: '2020-01-15', sent: 500 });
     assert.equal((await usage(basic)).sent, 1_234);
 
-    // A paused campaign whose audience was taken: its recipients not yet sent are reserved.
+    // A paused campaign whose audience was taken: its recipients not yet sent are reserved (read from
+    // its counters: 8 recipients; sent, delivered and bounced after sending count in `sent`; 1 failed).
     const [c] = await gw.handle.db
       .insert(campaigns)
-      .values({ tenantId: basicId, name: 'Half sent', status: 'paused', audienceTakenAt: new Date() })
+      .values({
+        tenantId: basicId,
+        name: 'Half sent',
+        status: 'paused',
+        audienceTakenAt: new Date(),
+        recipients: 8,
+        sent: 3,
+        delivered: 1,
+        bounced: 1,
+        failed: 1,
+      })
       .returning();
     assert.ok(c);
     const statuses = ['queued', 'queued', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed'] as const;
