@@ -27,6 +27,7 @@ import {
   sampleScope,
   TemplateRenderError,
   TEST_SUBJECT_PREFIX,
+  withPreviewText,
 } from '../templates/index';
 import type { WindowThrottle } from '../lib/window-throttle';
 
@@ -34,6 +35,11 @@ export interface PreviewContext {
   db: Database;
   /** GATEWAY_PUBLIC_URL (the templates' social icons and the sample links). */
   publicUrl: string;
+}
+
+/** The template's HTML with the campaign's own preview text in its hidden box (none: the template's). */
+export function campaignHtml(templateHtml: string, campaignPreviewText: string): string {
+  return campaignPreviewText ? withPreviewText(templateHtml, campaignPreviewText) : templateHtml;
 }
 
 /** POST /v1/campaigns/{id}/preview: the campaign rendered for a contact of the tenant, or sample values. */
@@ -53,7 +59,7 @@ export async function previewCampaign(
   try {
     prepared = prepareTemplate(
       { subject: row.subject, preview_text: row.previewText },
-      { html: loaded.version.html, text: loaded.version.text },
+      { html: campaignHtml(loaded.version.html, row.previewText), text: loaded.version.text },
     );
   } catch (error) {
     if (!(error instanceof LiquidSyntaxError)) throw error;

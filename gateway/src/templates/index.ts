@@ -29,6 +29,7 @@ export {
   compileContent,
   compiledWith,
   TemplateInputError,
+  withPreviewText,
   type CompiledContent,
   type TemplateContent,
 } from './render/compile';

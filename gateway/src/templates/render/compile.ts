@@ -87,13 +87,23 @@ function preheader(previewText: string): string {
   );
 }
 
+/** The hidden preview-text box first in the body (ours, or MJML's mj-preview: the same style). */
+const PREHEADER_BOX = /(<body\b[^>]*>\s*)<div style="display:none;font-size:1px;[^"]*">[\s\S]*?<\/div>/i;
+
+/**
+ * A compiled HTML with another preview text (Liquid kept, for a campaign whose preview text is its own
+ * rather than its template's): the hidden box first in the body is replaced, or added when there is none.
+ */
+export function withPreviewText(html: string, previewText: string): string {
+  if (PREHEADER_BOX.test(html))
+    return html.replace(PREHEADER_BOX, (_m, body: string) => `${body}${preheader(previewText)}`);
+  return html.replace(/<body\b[^>]*>/i, (body) => `${body}${preheader(previewText)}`);
+}
+
 /** The subject as the page title (view in browser), and the preview text first in the body (unless the MJML has its own). */
 function withTitleAndPreheader(html: string, content: TemplateContent, mjmlHasPreview: boolean): string {
-  let out = html.replace('<title></title>', () => `<title>${escapeOutsideLiquid(content.subject)}</title>`);
-  if (content.preview_text && !mjmlHasPreview) {
-    out = out.replace(/<body\b[^>]*>/i, (body) => `${body}${preheader(content.preview_text)}`);
-  }
-  return out;
+  const out = html.replace('<title></title>', () => `<title>${escapeOutsideLiquid(content.subject)}</title>`);
+  return content.preview_text && !mjmlHasPreview ? withPreviewText(out, content.preview_text) : out;
 }
 
 function liquidErrors(errors: FieldErrors, field: keyof TemplateContent, source: string): void {
