@@ -68,7 +68,9 @@ export async function startGatewayProcess(
   };
   delete childEnv.DATABASE_URL;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  // GATEWAY_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it exits (benchmarks).
+  const profile = process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATEWAY_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: GATEWAY_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

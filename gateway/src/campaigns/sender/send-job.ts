@@ -6,29 +6,33 @@
  *    version taken. A job for a campaign that is no longer due (rescheduled, unscheduled, paused) does
  *    nothing; for a cancelled one it turns the rows still waiting into 'skipped'.
  * 2. The audience is taken once (campaigns/audience.ts, `audience_taken_at`).
- * 3. Groups of recipients are claimed (`FOR UPDATE SKIP LOCKED`: two processes never claim one row),
- *    rendered, and sent EXACTLY ONCE: each message is prepared up to the end of its data
- *    (sender/transport.ts), the group is committed 'sent' in one transaction (with the plan usage, the
- *    campaign's counter, the events and their minute counts), and only then are the messages ended and
- *    the server's answers read. A process killed before the commit leaves its rows 'sending' with
- *    messages the server discards; they are queued again (PGlite: at start; PostgreSQL: once their
- *    claim is older than the job heartbeat). A row whose claim was taken away meanwhile is not
- *    committed by this process (the commit checks the claim) and its message is dropped.
+ * 3. Recipients are claimed in batches (`FOR UPDATE SKIP LOCKED`: two processes never claim one row)
+ *    and rendered ahead of the connections (mime.ts builds each message). Each SMTP connection of
+ *    the pool then sends EXACTLY ONCE: it prepares its message up to the end of its data
+ *    (sender/transport.ts), asks for the row to be committed 'sent', and only after that commit ends
+ *    the data and reads the server's answer. The commits of all connections are grouped
+ *    (group-commit.ts): one transaction marks every waiting row 'sent' with the plan usage, the
+ *    campaign's counter, the events and their minute counts, and records the answers that came since.
+ *    A process killed before a row's commit leaves it 'sending' with a message the server discards;
+ *    it is queued again (PGlite: at start; PostgreSQL: once its claim is older than the job
+ *    heartbeat). A row whose claim was taken away meanwhile is not committed by this process (the
+ *    commit checks the claim) and its message is dropped. Rows claimed but not sent when a run stops
+ *    go back to the queue.
  * 4. Answers: 250 delivered; 4xx deferred, retried after `retryDelaySeconds` doubling per attempt, at
  *    most `maxAttempts` attempts, then failed; 5xx bounced, and the contact's status becomes 'bounced'
- *    (later sends leave them out). The same at RCPT time, before any data (nothing committed 'sent').
- *    A deferred message is taken off the campaign's `sent` figure (it is sent again later); the plan
- *    usage keeps every attempt.
- * 5. Between groups (at most every second) the campaign's status is read again: paused or cancelled
- *    stop the run within that second plus the group in hand. The plan's volume is checked before
- *    each group: used up → 'paused' with a reason (resuming after an upgrade carries on).
+ *    (contact-outcomes.ts; later sends leave them out). The same at RCPT time, before any data
+ *    (nothing committed 'sent'). A deferred message is taken off the campaign's `sent` figure (it is
+ *    sent again later); the plan usage keeps every attempt.
+ * 5. The campaign's status is read at most every second: paused or cancelled stop the run within that
+ *    second plus the messages in hand. The plan's volume is checked before each batch: used up → the
+ *    rows claimed are still sent (they fit), then 'paused' with a reason (resuming after an upgrade
+ *    carries on).
  * 6. When nothing is left queued, sending or due → 'sent'; rows deferred for later → the job is sent
  *    again for the earliest retry. A run lasts at most RUN_MS, then sends itself again (other jobs
- *    get their turn), and stops after the group in hand when the runner aborts it.
+ *    get their turn), and stops after the messages in hand when the runner aborts it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../../config';
 import type { CampaignEventType } from '../../contracts';
 import type { Database } from '../../db/index';
@@ -48,26 +52,28 @@ import {
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
+import { campaignHtml } from '../campaign-preview';
 import { takeAudience } from '../audience';
+import { markBounced } from '../contact-outcomes';
 import { countEvents } from '../event-minutes';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
 import { trackingUrls } from '../tracking/links';
 import { emailAllowance, recordSent } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
 import { enqueueCampaign } from './queue';
+import { GroupCommit } from './group-commit';
+import { buildMime, sharedHeaders } from './mime';
 import { SendRates } from './rate';
-import {
-  outboxTransport,
-  smtpTransport,
-  type CampaignTransport,
-  type PrepareResult,
-  type SmtpAnswer,
-} from './transport';
+import { outboxTransport, smtpTransport, type CampaignTransport, type SmtpAnswer } from './transport';
 
 /** How long one run sends before it hands over to a new job. */
 export const RUN_MS = 30_000;
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 const STATUS_EVERY_MS = 1_000;
+/** Rows claimed at once: at least this many, else four per connection (rendered while the others send). */
+const CLAIM_BATCH_MIN = 32;
+/** Messages built per turn of the event loop. */
+const RENDER_SLICE = 8;
 /** Rows turned 'skipped' per statement when a campaign is cancelled. */
 const SKIP_SLICE = 5_000;
 
@@ -259,15 +265,17 @@ interface SendContext {
   template: PreparedTemplate;
   merge: MergeContext;
   from: { name: string; address: string };
+  /** From and Reply-To, encoded once for the send (mime.ts). */
+  headers: string;
   senderDomain: string;
 }
 
 /** One recipient's message, or why it is not sent. */
-async function buildMessage(
+function buildMessage(
   deps: SenderDeps,
   ctx: SendContext,
   row: Claimed,
-): Promise<{ to: string; raw: Buffer; messageId: string } | { failed: string }> {
+): { to: string; raw: Buffer; messageId: string } | { failed: string } {
   const contact = row.contact;
   if (!contact) return { failed: 'The contact was deleted before the e-mail was sent.' };
   if (contact.status !== 'subscribed') return { failed: `The contact is ${contact.status}: not sent.` };
@@ -301,17 +309,14 @@ async function buildMessage(
     return { failed: `The e-mail could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
   }
   const messageId = `<${ctx.campaign.id}.${row.id}@${ctx.senderDomain}>`;
-  const composer = new MailComposer({
-    from: ctx.from,
+  const raw = buildMime(ctx.headers, {
     to,
-    ...(ctx.campaign.replyTo ? { replyTo: ctx.campaign.replyTo } : {}),
     subject: rendered.subject,
     html: decorateHtml(rendered.html, urls, ctx.campaign.tracking),
     text: decorateText(rendered.text, urls, ctx.campaign.tracking),
     messageId,
     headers: campaignHeaders(urls, row.id, campaigns.unsubscribeMailbox || null),
   });
-  const raw = await composer.compile().build();
   return { to, raw, messageId };
 }
 
@@ -367,13 +372,11 @@ async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: Campaign
            where id = ${o.id}`,
     );
   }
-  if (bounced.some((o) => o.contactId)) {
-    const contactIds = bounced.flatMap((o) => (o.contactId ? [sql`${o.contactId}::uuid`] : []));
-    await tx.execute(
-      sql`update contacts set status = 'bounced', updated_at = now()
-           where tenant_id = ${campaign.tenantId}::uuid and status = 'subscribed' and id in (${values(contactIds)})`,
-    );
-  }
+  await markBounced(
+    tx,
+    campaign.tenantId,
+    bounced.flatMap((o) => (o.contactId ? [o.contactId] : [])),
+  );
   const unsent = retry.filter((o) => o.afterSent).length + failed.filter((o) => o.afterSent).length;
   await tx.execute(
     sql`update campaigns set delivered = delivered + ${delivered.length}, bounced = bounced + ${bounced.length},
@@ -394,26 +397,206 @@ function outcomeOf(answer: SmtpAnswer): { kind: OutcomeKind; detail: string } {
   return { kind: 'deferred', detail: answer.text };
 }
 
-/** One group: claimed, prepared, committed 'sent', ended, answers recorded. Returns the rows claimed. */
-async function sendGroup(
-  deps: SenderDeps,
-  ctx: SendContext,
-  transport: CampaignTransport,
-  size: number,
-): Promise<number> {
-  const { db } = deps;
-  const campaign = ctx.campaign;
-  let rows = await claim(deps, campaign.id, size, 'deferred');
-  if (rows.length < size) rows = rows.concat(await claim(deps, campaign.id, size - rows.length, 'queued'));
-  if (rows.length === 0) return 0;
+/** A recipient's message, built and waiting for a connection. */
+interface Ready {
+  row: Claimed;
+  to: string;
+  raw: Buffer;
+  messageId: string;
+}
 
-  const early: Outcome[] = [];
-  const prepared: { row: Claimed; messageId: string; result: PrepareResult }[] = [];
-  await Promise.all(
-    rows.map(async (row) => {
-      const message = await buildMessage(deps, ctx, row);
+/** What a run's group commit commits for a connection: this row is 'sent'. */
+interface SentRequest {
+  row: Claimed;
+  messageId: string;
+}
+
+/** What rides along: an SMTP answer, or a note on a row that got no answer after its data. */
+type Rider = Outcome | { id: number; note: string };
+
+/**
+ * THE commit of a run: the requested rows become 'sent' (only while this process holds their claim;
+ * a row whose claim was taken away answers false and its message is dropped), with the campaign's
+ * counter, the plan usage and the events; and the answers that came since are recorded.
+ */
+async function commitGroup(
+  deps: SenderDeps,
+  campaign: CampaignState,
+  requests: SentRequest[],
+  riders: Rider[],
+): Promise<boolean[]> {
+  const at = new Date();
+  let committed = new Set<number>();
+  await deps.db.transaction(async (tx) => {
+    if (requests.length > 0) {
+      const sent = await queryRows(
+        tx,
+        sql`update campaign_recipients as r set status = 'sent', sent_at = ${at}, message_id = v.mid, error = null
+              from (values ${values(requests.map((p) => sql`(${p.row.id}::bigint, ${p.messageId}::text)`))}) as v(id, mid)
+             where r.id = v.id and r.status = 'sending' and r.claimed_by = ${deps.worker}
+            returning r.id`,
+      );
+      committed = new Set(sent.map((r) => intOf(r, 'id')));
+      const n = committed.size;
+      if (n > 0) {
+        await tx.execute(sql`update campaigns set sent = sent + ${n} where id = ${campaign.id}::uuid`);
+        await recordSent(tx, campaign.tenantId, n, at);
+        await addEvents(
+          tx,
+          campaign,
+          'sent',
+          [...committed].map((id) => ({ id, detail: null })),
+          at,
+        );
+      }
+    }
+    const outcomes = riders.filter((r): r is Outcome => 'kind' in r);
+    await applyOutcomes(tx, deps, campaign, outcomes, at);
+    const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
+    if (notes.length > 0) {
+      await tx.execute(
+        sql`update campaign_recipients as r set error = v.note
+              from (values ${values(notes.map((n) => sql`(${n.id}::bigint, ${n.note}::text)`))}) as v(id, note)
+             where r.id = v.id`,
+      );
+    }
+  });
+  return requests.map((p) => committed.has(p.row.id));
+}
+
+/** Why a run stops sending before its recipients run out. */
+type StopReason = 'cancelled' | 'not-sending' | 'volume' | 'time' | 'aborted';
+/** Stops after which the rows already claimed are still sent (they fit the volume; the run's time is soft). */
+const DRAINED = new Set<StopReason>(['volume', 'time']);
+
+/**
+ * Claims and renders ahead of the connections: a batch of rows is claimed (one statement) and built
+ * (a turn of the event loop every few messages) while the connections send the previous one. The
+ * checks between batches: the campaign's status at most every second (pause and cancel take effect
+ * within it), the plan's volume, the send rates, the run's time and the runner's abort.
+ */
+class Feed {
+  private buffer: Ready[] = [];
+  private filling: Promise<void> | null = null;
+  private statusReadAt = Date.now();
+  private allowance = { left: 0, readAt: 0 };
+  private noticesAt = 0;
+  private statusRead: Promise<void> | null = null;
+  /** Rows claimed so far by this run. */
+  claimed = 0;
+  /** Of those, rows whose claim ended: committed 'sent' (or found taken away), or settled before any data. */
+  settled = 0;
+  stopped: StopReason | null = null;
+  /** Nothing was left to claim. */
+  exhausted = false;
+  /** What stopped the run with an error (a failed statement). */
+  error: unknown = null;
+
+  constructor(
+    private readonly deps: SenderDeps,
+    private readonly ctx: SendContext,
+    private readonly commits: GroupCommit<SentRequest, boolean, Rider>,
+    private readonly batch: number,
+    private readonly signal: AbortSignal,
+    private readonly endAt: number,
+  ) {}
+
+  /** The next message to send, or null when the run stops or nothing is left. */
+  async next(): Promise<Ready | null> {
+    for (;;) {
+      if (Date.now() - this.statusReadAt >= STATUS_EVERY_MS) await this.readStatus();
+      if (this.stopped && !DRAINED.has(this.stopped)) return null;
+      const ready = this.buffer.shift();
+      if (ready) {
+        if (!this.stopped && this.buffer.length < this.batch / 2) void this.fill();
+        return ready;
+      }
+      if (this.exhausted || this.stopped) return null;
+      await this.fill();
+    }
+  }
+
+  /** One fill at a time; callers share it. Errors stop the run (they reach `settled`). */
+  fill(): Promise<void> {
+    this.filling ??= this.fillOnce()
+      .catch((error: unknown) => {
+        this.stopped ??= 'aborted';
+        this.error ??= error;
+      })
+      .finally(() => (this.filling = null));
+    return this.filling;
+  }
+
+  /** The campaign's status, read again (one read at a time; callers share it): paused or cancelled stop the run. */
+  private readStatus(): Promise<void> {
+    this.statusRead ??= (async () => {
+      const [row] = await queryRows(
+        this.deps.db,
+        sql`select status from campaigns where id = ${this.ctx.campaign.id}::uuid`,
+      );
+      this.statusReadAt = Date.now();
+      const status = row ? textOf(row, 'status') : null;
+      if (status === 'cancelled') this.stopped ??= 'cancelled';
+      else if (status !== 'sending') this.stopped ??= 'not-sending';
+    })()
+      .catch((error: unknown) => {
+        this.stopped ??= 'aborted';
+        this.error ??= error;
+      })
+      .finally(() => (this.statusRead = null));
+    return this.statusRead;
+  }
+
+  /** Waits for a fill in progress; the rows claimed but not sent go back to the queue. */
+  async release(): Promise<void> {
+    while (this.filling) await this.filling;
+    const left = this.buffer.splice(0);
+    if (left.length === 0) return;
+    await this.deps.db.execute(
+      sql`update campaign_recipients set status = 'queued', claimed_by = null, claimed_at = null,
+                 attempts = greatest(0, attempts - 1)
+           where id in (${values(left.map((r) => sql`${r.row.id}::bigint`))})
+             and status = 'sending' and claimed_by = ${this.deps.worker}`,
+    );
+  }
+
+  private async fillOnce(): Promise<void> {
+    const { deps, ctx } = this;
+    const { db } = deps;
+    const campaign = ctx.campaign;
+    if (this.signal.aborted) return void (this.stopped = 'aborted');
+    if (Date.now() > this.endAt) return void (this.stopped = 'time');
+    if (Date.now() - this.statusReadAt >= STATUS_EVERY_MS) await this.readStatus();
+    if (this.stopped) return;
+    // Plan usage notices at most every second, once messages went out (not between a commit and its ends).
+    if (this.claimed > 0 && Date.now() - this.noticesAt >= STATUS_EVERY_MS) {
+      this.noticesAt = Date.now();
+      await checkUsageNotices(db, deps.mailer, campaign.tenantId, new Date()).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'usage notices failed'),
+      );
+    }
+    // The plan's volume, read again at most every second (the rows claimed since are counted here).
+    if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
+      const a = await emailAllowance(db, campaign.tenantId, new Date());
+      this.allowance = { left: a.limit - a.used - (this.claimed - this.settled), readAt: Date.now() };
+      if (this.allowance.left <= 0) return void (this.stopped = 'volume');
+    }
+    let size = Math.min(this.batch, this.allowance.left);
+    const cap = deps.rates.groupCap();
+    if (cap > 0) size = Math.min(size, cap);
+    const wait = deps.rates.take(campaign.tenantId, size);
+    if (wait > 0) await sleep(Math.min(wait, 1_000), this.signal);
+
+    let rows = await claim(deps, campaign.id, size, 'deferred');
+    if (rows.length < size) rows = rows.concat(await claim(deps, campaign.id, size - rows.length, 'queued'));
+    if (rows.length === 0) return void (this.exhausted = true);
+    this.claimed += rows.length;
+    this.allowance.left -= rows.length;
+    for (const [i, row] of rows.entries()) {
+      if (i > 0 && i % RENDER_SLICE === 0) await nextTurn();
+      const message = buildMessage(deps, ctx, row);
       if ('failed' in message) {
-        early.push({
+        this.commits.ride({
           id: row.id,
           contactId: row.contactId,
           kind: 'failed',
@@ -421,83 +604,55 @@ async function sendGroup(
           attempts: row.attempts,
           afterSent: false,
         });
-        return;
-      }
-      const result = await transport.prepare({ from: ctx.from.address, to: message.to, raw: message.raw });
-      if ('refused' in result) {
-        const { kind, detail } = outcomeOf(result.refused);
-        early.push({ id: row.id, contactId: row.contactId, kind, detail, attempts: row.attempts, afterSent: false });
-      } else prepared.push({ row, messageId: message.messageId, result });
-    }),
-  );
-
-  // THE commit: these rows are 'sent' before any of their messages is finished.
-  const at = new Date();
-  let committed = new Set<number>();
-  await db.transaction(async (tx) => {
-    if (prepared.length > 0) {
-      const sent = await queryRows(
-        tx,
-        sql`update campaign_recipients as r set status = 'sent', sent_at = ${at}, message_id = v.mid, error = null
-              from (values ${values(prepared.map((p) => sql`(${p.row.id}::bigint, ${p.messageId}::text)`))}) as v(id, mid)
-             where r.id = v.id and r.status = 'sending' and r.claimed_by = ${deps.worker}
-            returning r.id`,
-      );
-      committed = new Set(sent.map((r) => intOf(r, 'id')));
-      const n = committed.size;
-      await tx.execute(sql`update campaigns set sent = sent + ${n} where id = ${campaign.id}::uuid`);
-      await recordSent(tx, campaign.tenantId, n, at);
-      await addEvents(
-        tx,
-        campaign,
-        'sent',
-        [...committed].map((id) => ({ id, detail: null })),
-        at,
-      );
+      } else this.buffer.push({ row, ...message });
     }
-    await applyOutcomes(tx, deps, campaign, early, at);
-  });
-  // After the commit: end the data, read the answers.
-  const answers: Outcome[] = [];
-  const unanswered: { id: number; detail: string }[] = [];
-  await Promise.all(
-    prepared.map(async (p) => {
-      if (!('prepared' in p.result)) return;
-      if (!committed.has(p.row.id)) {
-        p.result.prepared.abort(); // the claim was taken away: another process sends it
-        return;
-      }
-      const answer = await p.result.prepared.finish();
-      // No answer at all after the end of the data: the message may have been taken, so it is not sent
-      // again; the row stays 'sent' with the error (the delivery log shows it).
-      if (answer.code === 0) {
-        unanswered.push({ id: p.row.id, detail: `${NO_ANSWER} ${answer.text}` });
-        return;
-      }
-      const { kind, detail } = outcomeOf(answer);
-      answers.push({
-        id: p.row.id,
-        contactId: p.row.contactId,
+  }
+}
+
+/** One connection's loop: prepare a message, wait for its commit, end it, hand the answer over. */
+async function connectionLoop(
+  feed: Feed,
+  commits: GroupCommit<SentRequest, boolean, Rider>,
+  transport: CampaignTransport,
+  from: string,
+) {
+  for (;;) {
+    const m = await feed.next();
+    if (!m) return;
+    const result = await transport.prepare({ from, to: m.to, raw: m.raw });
+    if ('refused' in result) {
+      const { kind, detail } = outcomeOf(result.refused);
+      commits.ride({
+        id: m.row.id,
+        contactId: m.row.contactId,
         kind,
         detail,
-        attempts: p.row.attempts,
-        afterSent: true,
+        attempts: m.row.attempts,
+        afterSent: false,
       });
-    }),
-  );
-  if (answers.length > 0) await db.transaction((tx) => applyOutcomes(tx, deps, campaign, answers, new Date()));
-  for (const u of unanswered) {
-    await db.execute(sql`update campaign_recipients set error = ${u.detail} where id = ${u.id}`);
+      continue;
+    }
+    let committed: boolean;
+    try {
+      committed = await commits.request({ row: m.row, messageId: m.messageId });
+    } catch (error) {
+      result.prepared.abort(); // not committed: the server discards it, the row goes back to the queue
+      throw error;
+    }
+    if (!committed) {
+      result.prepared.abort(); // the claim was taken away: another process sends it
+      continue;
+    }
+    const answer = await result.prepared.finish();
+    // No answer at all after the end of the data: the message may have been taken, so it is not sent
+    // again; the row stays 'sent' with the error (the delivery log shows it).
+    if (answer.code === 0) {
+      commits.ride({ id: m.row.id, note: `${NO_ANSWER} ${answer.text}` });
+      continue;
+    }
+    const { kind, detail } = outcomeOf(answer);
+    commits.ride({ id: m.row.id, contactId: m.row.contactId, kind, detail, attempts: m.row.attempts, afterSent: true });
   }
-  if (unanswered.length > 0) deps.log.warn({ campaignId: campaign.id, n: unanswered.length }, NO_ANSWER);
-  // Plan usage notices once the messages are out (nothing may come between the commit and the ends).
-  if (committed.size > 0) {
-    await checkUsageNotices(db, deps.mailer, campaign.tenantId, at).catch((error: unknown) =>
-      deps.log.error({ err: error }, 'usage notices failed'),
-    );
-  }
-
-  return rows.length;
 }
 
 /** Starts a due scheduled campaign; takes the template version of a campaign that has none yet. */
@@ -577,7 +732,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
         subject: campaign.subject || loaded.version.subject,
         preview_text: campaign.previewText || loaded.version.previewText,
       },
-      { html: loaded.version.html, text: loaded.version.text },
+      { html: campaignHtml(loaded.version.html, campaign.previewText), text: loaded.version.text },
     );
     const address = campaign.fromEmail || config.campaigns.defaultFrom;
     ctx = {
@@ -587,6 +742,10 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
       }),
       merge,
       from: { name: campaign.fromName || merge.community.name, address },
+      headers: sharedHeaders({
+        from: { name: campaign.fromName || merge.community.name, address },
+        ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
+      }),
       senderDomain: domainOf(address),
     };
   } catch (error) {
@@ -595,41 +754,50 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
 
   const transport = deps.transport?.() ?? makeTransport(config);
-  const endAt = Date.now() + RUN_MS;
-  let statusReadAt = Date.now();
-  let allowance = { left: 0, readAt: 0 };
+  const commits = new GroupCommit<SentRequest, boolean, Rider>(async (requests, riders) => {
+    const results = await commitGroup(deps, campaign, requests, riders);
+    feed.settled += requests.length + riders.filter((r) => 'kind' in r && !r.afterSent).length;
+    return results;
+  });
+  const batch = Math.max(CLAIM_BATCH_MIN, transport.slots * 4);
+  const feed = new Feed(deps, ctx, commits, batch, signal, Date.now() + RUN_MS);
+  let failure: unknown = null;
   try {
-    for (;;) {
-      if (signal.aborted) return await enqueueCampaign(deps.jobs, campaignId);
-      if (Date.now() - statusReadAt >= STATUS_EVERY_MS) {
-        statusReadAt = Date.now();
-        const [row] = await queryRows(db, sql`select status from campaigns where id = ${campaignId}::uuid`);
-        const status = row ? textOf(row, 'status') : null;
-        if (status === 'cancelled') return await skipRemaining(db, campaignId);
-        if (status !== 'sending') return;
-      }
-      // The plan's volume, read again at most every second (the rows sent since are counted here).
-      if (Date.now() - allowance.readAt >= STATUS_EVERY_MS || allowance.left <= 0) {
-        const a = await emailAllowance(db, campaign.tenantId, new Date());
-        allowance = { left: a.limit - a.used, readAt: Date.now() };
-        if (allowance.left <= 0) {
-          await changeStatus(db, campaignId, ['sending'], 'paused', sql`, failure_reason = ${VOLUME_USED_UP}`);
-          return;
-        }
-      }
-      let size = Math.min(transport.slots, allowance.left);
-      const cap = deps.rates.groupCap();
-      if (cap > 0) size = Math.min(size, cap);
-      const wait = deps.rates.take(campaign.tenantId, size);
-      if (wait > 0) await sleep(Math.min(wait, 1_000), signal);
-      const claimed = await sendGroup(deps, ctx, transport, size);
-      allowance.left -= claimed;
-      if (claimed === 0) return await settle(deps, campaignId);
-      if (Date.now() > endAt) return await enqueueCampaign(deps.jobs, campaignId);
-      await nextTurn();
-    }
+    const loops = await Promise.allSettled(
+      Array.from({ length: transport.slots }, () =>
+        connectionLoop(feed, commits, transport, ctx.from.address).catch((error: unknown) => {
+          feed.stopped ??= 'aborted'; // the other connections stop after the message in hand
+          throw error;
+        }),
+      ),
+    );
+    failure = loops.find((l): l is PromiseRejectedResult => l.status === 'rejected')?.reason ?? null;
   } finally {
+    feed.stopped ??= 'aborted';
+    await feed.release().catch((error: unknown) => (failure ??= error));
+    await commits.flush();
+    failure ??= commits.failure ?? feed.error;
     await transport.close();
+  }
+  if (failure) throw failure;
+  if (feed.claimed > 0) {
+    await checkUsageNotices(db, deps.mailer, campaign.tenantId, new Date()).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'usage notices failed'),
+    );
+  }
+  switch (feed.exhausted ? null : feed.stopped) {
+    case 'cancelled':
+      return skipRemaining(db, campaignId);
+    case 'not-sending':
+      return;
+    case 'volume':
+      await changeStatus(db, campaignId, ['sending'], 'paused', sql`, failure_reason = ${VOLUME_USED_UP}`);
+      return;
+    case 'time':
+    case 'aborted':
+      return enqueueCampaign(deps.jobs, campaignId);
+    default:
+      return settle(deps, campaignId);
   }
 }
 

@@ -1,0 +1,60 @@
+// Group commit (group-commit.ts): requests made while a transaction runs share the next one.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { GroupCommit } from './group-commit';
+
+function deferred() {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  return { gate, release };
+}
+
+describe('GroupCommit', () => {
+  it('commits the requests made during a transaction together in the next one, riders along', async () => {
+    const batches: { requests: number[]; riders: string[] }[] = [];
+    const first = deferred();
+    const commits = new GroupCommit<number, string, string>(async (requests, riders) => {
+      batches.push({ requests: [...requests], riders: [...riders] });
+      if (batches.length === 1) await first.gate;
+      return requests.map((n) => `ok ${n}`);
+    });
+    const a = commits.request(1);
+    commits.ride('answer x');
+    const b = commits.request(2);
+    const c = commits.request(3);
+    first.release();
+    assert.deepEqual(await Promise.all([a, b, c]), ['ok 1', 'ok 2', 'ok 3']);
+    assert.deepEqual(batches, [
+      { requests: [1], riders: [] },
+      { requests: [2, 3], riders: ['answer x'] },
+    ]);
+  });
+
+  it('commits a rider alone after its delay, and flush commits what waits', async () => {
+    const batches: string[][] = [];
+    const commits = new GroupCommit<number, boolean, string>(async (_requests, riders) => {
+      batches.push([...riders]);
+      return [];
+    }, 20);
+    commits.ride('late answer');
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(batches, [['late answer']]);
+    commits.ride('at the end');
+    await commits.flush();
+    assert.deepEqual(batches, [['late answer'], ['at the end']]);
+    await commits.flush(); // nothing waits: no transaction
+    assert.equal(batches.length, 2);
+  });
+
+  it('a failed transaction rejects its requests and is remembered; the next one runs', async () => {
+    let fail = true;
+    const commits = new GroupCommit<number, number, never>(async (requests) => {
+      if (fail) throw new Error('connection lost');
+      return requests;
+    });
+    await assert.rejects(commits.request(1), /connection lost/);
+    assert.match(String(commits.failure), /connection lost/);
+    fail = false;
+    assert.equal(await commits.request(2), 2);
+  });
+});
