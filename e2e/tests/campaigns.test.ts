@@ -196,7 +196,10 @@ describe('campaigns', () => {
     await page.waitForURL(new RegExp(`/engagement/emails/log/${campaignId}$`));
     await page.getByRole('heading', { name: 'E2E spring drop', level: 1 }).waitFor();
     await reloadUntil(page, async () => (await figure(page, 'Sent').textContent()) === '1', 'one sent');
-    await page.getByTestId('delivery-chart').waitFor();
+    await page
+      .getByRole('img', { name: /^Delivery over time: chart/ })
+      .locator('canvas')
+      .waitFor();
     assert.ok(chartScripts.length > 0, 'the log loads the chart chunk');
     await page.getByRole('button', { name: 'Show as table' }).click();
     await page.getByRole('table', { name: 'Delivery over time' }).waitFor();

@@ -7,6 +7,7 @@ import { Dialog } from '@console/shared/overlays';
 import { TEMPLATE_KINDS, TEMPLATE_LIMITS, type TemplateKind, type TemplateStarter } from '@console/shared/contracts';
 import { createTemplate, invalidateTemplates, startersQuery } from './api';
 import { KIND_LABELS } from './template-rules';
+import { designerHref } from './designer/designer-return';
 
 type Choice = TemplateStarter | 'blank';
 
@@ -47,7 +48,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
       await invalidateTemplates(client);
       notify.success('Template created.');
       onClose();
-      void navigate(`/engagement/templates/${encodeURIComponent(created._id)}`);
+      void navigate(designerHref(created._id));
     } catch (failure) {
       const found = formErrorsOf(failure, 'The template could not be created. Please try again.');
       setErrors({

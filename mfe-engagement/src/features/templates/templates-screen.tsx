@@ -13,6 +13,7 @@ import { CreateTemplateDialog } from './create-template-dialog';
 import { RenameTemplateDialog } from './rename-template-dialog';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { KIND_LABELS, usageText } from './template-rules';
+import { designerHref } from './designer/designer-return';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
@@ -21,8 +22,6 @@ type DialogState =
   | { kind: 'none' }
   | { kind: 'create'; open: boolean; seq: number }
   | { kind: 'rename' | 'delete'; template: TemplateSummary; open: boolean; seq: number };
-
-export const designerPath = (id: string) => `/engagement/templates/${encodeURIComponent(id)}`;
 
 /** The templates grid (search, sorts, pages) with create, duplicate, rename and delete. */
 export function TemplatesScreen() {
@@ -69,7 +68,7 @@ export function TemplatesScreen() {
       sortField: 'name',
       render: (t) => (
         <div className="min-w-0">
-          <Link to={designerPath(t._id)} className="font-medium text-brand-700 hover:underline">
+          <Link to={designerHref(t._id)} className="font-medium text-brand-700 hover:underline">
             {t.name}
           </Link>
           {t.subject && <p className="max-w-xs truncate text-xs text-slate-600">{t.subject}</p>}

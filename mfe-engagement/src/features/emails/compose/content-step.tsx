@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@console/shared/router';
+import { useLocation, useNavigate } from '@console/shared/router';
 import { messageOf } from '@console/shared/api';
 import { Button, Spinner, TextField, notify } from '@console/shared/ui';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
@@ -8,7 +8,7 @@ import { duplicateTemplate, fetchTemplates, mergeTagsQuery } from '../api';
 import { TemplateThumbnail } from '../../templates/template-thumbnail';
 import { MergeTagMenu } from '../../templates/designer/merge-tag-menu';
 import { insertAt } from '../../templates/template-rules';
-import { designerPath } from '../../templates/templates-screen';
+import { designerHref } from '../../templates/designer/designer-return';
 import type { ComposeDraft } from '../campaign-rules';
 
 type Fields = Pick<ComposeDraft, 'template_id' | 'subject' | 'preview_text'>;
@@ -82,6 +82,7 @@ export function ContentStep({
   beforeLeave: () => Promise<boolean>;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const groupId = useId();
   const [search, setSearch] = useState('');
   const [copying, setCopying] = useState(false);
@@ -100,7 +101,8 @@ export function ContentStep({
       const copy = await duplicateTemplate(chosen);
       onChange({ template_id: copy._id });
       await beforeLeave();
-      void navigate(designerPath(copy._id));
+      // The designer's back link returns here (this e-mail's compose screen).
+      void navigate(designerHref(copy._id, location.pathname));
     } catch (error) {
       notify.error(messageOf(error, 'The template could not be copied.'));
       setCopying(false);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@console/shared/router';
 import { messageOf, saveBlob } from '@console/shared/api';
@@ -7,20 +7,19 @@ import { Dialog } from '@console/shared/overlays';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
 import { formatCount, formatDateTime } from '@console/shared/format';
+import { TimeSeriesChart } from '@console/shared/charts';
 import {
   CAMPAIGN_EVENT_TYPES,
   DELIVERY_SORT_FIELDS,
   RECIPIENT_STATUSES,
   type DeliveryRecipient,
-  type DeliveryTimeline,
 } from '@console/shared/contracts';
 import { POLL_MS, RECIPIENT_STATUS_LABELS, formatRate, progressOf } from '../campaign-rules';
 import { CampaignStatusBadge } from '../status-badge';
-import { SERIES } from './timeline-series';
+import { timelineSeries } from './timeline-series';
 import type { DeliveryLogSource, LogSummary } from './log-source';
 
 /** uPlot loads with this route only, in its own chunk (ARCHITECTURE.md: a chart loads with its route). */
-const TimelineChart = lazy(() => import(/* webpackChunkName: "delivery-chart" */ './timeline-chart'));
 
 type SortField = (typeof DELIVERY_SORT_FIELDS)[number];
 
@@ -57,42 +56,6 @@ function Figures({ summary }: { summary: LogSummary }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function TimelineTable({ timeline }: { timeline: DeliveryTimeline }) {
-  return (
-    <div className="max-h-80 overflow-auto">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">Delivery over time</caption>
-        <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Time
-            </th>
-            {SERIES.map((s) => (
-              <th key={s.key} scope="col" className="px-3 py-2 text-right">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {timeline.buckets.map((b) => (
-            <tr key={b.at}>
-              <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                {formatDateTime(b.at)}
-              </th>
-              {SERIES.map((s) => (
-                <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">
-                  {formatCount(b[s.key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -190,7 +153,6 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
     refetchInterval: poll,
     enabled: summary.isSuccess,
   });
-  const [asTable, setAsTable] = useState(false);
   const [chosen, setChosen] = useState<{ recipient: DeliveryRecipient; open: boolean; seq: number } | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -303,45 +265,23 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
       )}
       <Figures summary={s} />
 
-      <section aria-labelledby="log-chart" className="rounded-panel border border-slate-200 bg-white p-4">
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="log-chart" className="text-sm font-semibold text-slate-900">
-            Over time
-          </h2>
-          <Button variant="link" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
-            {asTable ? 'Show as chart' : 'Show as table'}
-          </Button>
-        </div>
-        <div className="mt-3">
-          {timeline.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {messageOf(timeline.error, 'The figures over time could not be loaded.')}
-            </p>
-          )}
-          {timeline.data && timeline.data.buckets.length === 0 && (
-            <p className="text-sm text-slate-600">Nothing has been sent yet.</p>
-          )}
-          {timeline.data && timeline.data.buckets.length > 0 && (
-            <>
-              {asTable ? (
-                <TimelineTable timeline={timeline.data} />
-              ) : (
-                <>
-                  <Suspense
-                    fallback={
-                      <p className="flex items-center gap-2 text-sm text-slate-600">
-                        <Spinner className="h-4 w-4" decorative /> Loading the chart…
-                      </p>
-                    }
-                  >
-                    <TimelineChart timeline={timeline.data} />
-                  </Suspense>
-                  <p className="sr-only">The chart shows the same figures as the table: choose Show as table.</p>
-                </>
-              )}
-            </>
-          )}
-        </div>
+      <section aria-label="Delivery over time" className="rounded-panel border border-slate-200 bg-white p-4">
+        {timeline.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {messageOf(timeline.error, 'The figures over time could not be loaded.')}
+          </p>
+        )}
+        {timeline.data && timeline.data.buckets.length === 0 && (
+          <p className="text-sm text-slate-600">Nothing has been sent yet.</p>
+        )}
+        {timeline.data && timeline.data.buckets.length > 0 && (
+          <TimeSeriesChart
+            title="Delivery over time"
+            times={timeline.data.buckets.map((b) => Math.floor(Date.parse(b.at) / 1000))}
+            series={timelineSeries(timeline.data)}
+            formatTime={(seconds) => formatDateTime(new Date(seconds * 1000).toISOString())}
+          />
+        )}
       </section>
 
       <section aria-labelledby="log-recipients" className="space-y-3">

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@console/shared/router';
+import { Link, useLocation } from '@console/shared/router';
 import { ApiError, messageOf } from '@console/shared/api';
 import { runtimeConfig } from '@console/shared/config';
 import { Button, Spinner, TextField, notify } from '@console/shared/ui';
@@ -18,6 +18,7 @@ import { CodeDialog } from './code-dialog';
 import { SaveIndicator } from './save-indicator';
 import { useAutosave, type DesignSnapshot } from './use-autosave';
 import type { PreviewContact } from './preview-contact';
+import { designerReturn } from './designer-return';
 
 const FIELD_NAMES: Record<string, string> = { mjml: 'Design', subject: 'Subject', preview_text: 'Preview text' };
 
@@ -53,6 +54,7 @@ type Panel = 'none' | 'versions' | 'preview' | 'test' | 'code';
 
 function Designer({ initial }: { initial: Template }) {
   const client = useQueryClient();
+  const back = designerReturn(useLocation().search);
   const id = initial._id;
   const mergeTags = useQuery(mergeTagsQuery());
   const editorRef = useRef<DesignerEditor | null>(null);
@@ -180,8 +182,9 @@ function Designer({ initial }: { initial: Template }) {
   return (
     <div className="flex h-screen flex-col bg-white">
       <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-2">
-        <Link to="/engagement/templates" className="text-sm text-brand-700 hover:underline">
-          <span aria-hidden="true">← </span>Templates
+        <Link to={back.to} className="text-sm text-brand-700 hover:underline">
+          <span aria-hidden="true">← </span>
+          {back.label}
         </Link>
         <h1 className="truncate text-base font-semibold text-slate-900">{initial.name}</h1>
         <SaveIndicator status={status} onRetry={() => void flush()} />
