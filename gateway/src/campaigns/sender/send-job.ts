@@ -516,13 +516,16 @@ class Feed {
     }
   }
 
-  /** One fill at a time; callers share it. Errors stop the run (they reach `settled`). */
+  /** A failed statement stops the run; the error is thrown once the connections are done. */
+  private readonly fail = (error: unknown) => {
+    this.stopped ??= 'aborted';
+    this.error ??= error;
+  };
+
+  /** One fill at a time; callers share it. Errors stop the run. */
   fill(): Promise<void> {
     this.filling ??= this.fillOnce()
-      .catch((error: unknown) => {
-        this.stopped ??= 'aborted';
-        this.error ??= error;
-      })
+      .catch(this.fail)
       .finally(() => (this.filling = null));
     return this.filling;
   }
@@ -539,10 +542,7 @@ class Feed {
       if (status === 'cancelled') this.stopped ??= 'cancelled';
       else if (status !== 'sending') this.stopped ??= 'not-sending';
     })()
-      .catch((error: unknown) => {
-        this.stopped ??= 'aborted';
-        this.error ??= error;
-      })
+      .catch(this.fail)
       .finally(() => (this.statusRead = null));
     return this.statusRead;
   }
