@@ -6,8 +6,8 @@ import { Button, Spinner, notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
 import { consoleStore } from '@console/shared/session';
 import { formatCount } from '@console/shared/format';
-import type { AudienceCount, Campaign } from '@console/shared/contracts';
-import { previewCampaign, runCampaignAction, sendCampaign } from '../api';
+import { CAMPAIGN_LIMITS, type AudienceCount, type Campaign } from '@console/shared/contracts';
+import { previewCampaign, runCampaignAction, sendCampaign, sendTestCampaign } from '../api';
 import {
   STEP_LABELS,
   audienceLines,
@@ -21,7 +21,7 @@ import {
 } from '../campaign-rules';
 import { PreviewContactPicker, type PreviewContact } from '../../templates/designer/preview-contact';
 import { PREVIEW_WIDTHS } from '../../templates/designer/preview-dialog';
-import { CampaignTestDialog } from './test-send-dialog';
+import { TestSendDialog } from '../../templates/designer/test-send-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 import { logPath } from '../paths';
 
@@ -371,13 +371,15 @@ export function ReviewStep({
       </section>
 
       {dialog === 'test' && (
-        <CampaignTestDialog
+        <TestSendDialog
           key={seq}
           open
           onClose={close}
-          campaignId={campaign._id}
-          contactId={contact?.id ?? null}
           ensureSaved={ensureSaved}
+          unsavedMessage="The latest changes are not saved yet. Fix what compose reports, then send again."
+          send={(recipients) => sendTestCampaign(campaign._id, recipients, contact?.id ?? null)}
+          maxRecipients={CAMPAIGN_LIMITS.testRecipients}
+          maxLength={CAMPAIGN_LIMITS.testRecipients * (CAMPAIGN_LIMITS.address + 2)}
         />
       )}
       {dialog === 'schedule' && (

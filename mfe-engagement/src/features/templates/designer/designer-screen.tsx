@@ -6,7 +6,15 @@ import { runtimeConfig } from '@console/shared/config';
 import { Button, Spinner, TextField, notify } from '@console/shared/ui';
 import { SlideOver } from '@console/shared/overlays';
 import { TEMPLATE_LIMITS, type Template, type TemplateSaved } from '@console/shared/contracts';
-import { TEMPLATES_KEY, mergeTagsQuery, restoreVersion, templateQuery, uploadImage, versionsQuery } from '../api';
+import {
+  TEMPLATES_KEY,
+  mergeTagsQuery,
+  restoreVersion,
+  sendTestTemplate,
+  templateQuery,
+  uploadImage,
+  versionsQuery,
+} from '../api';
 import { insertAt } from '../template-rules';
 import { DesignerCanvas } from './designer-canvas';
 import type { DesignerEditor } from './grapes-setup';
@@ -326,7 +334,22 @@ function Designer({ initial }: { initial: Template }) {
         />
       )}
       {panel === 'test' && (
-        <TestSendDialog key={openings} templateId={id} open onClose={close} contact={contact} ensureSaved={flush} />
+        <TestSendDialog
+          key={openings}
+          open
+          onClose={close}
+          ensureSaved={flush}
+          unsavedMessage="The latest changes are not saved yet: fix what the designer reports, then send again."
+          send={(recipients) => sendTestTemplate(id, recipients, contact?.id ?? null)}
+          maxRecipients={TEMPLATE_LIMITS.testRecipients}
+          maxLength={1000}
+          note={
+            <p className="text-sm text-slate-600">
+              Merge tags are filled in with {contact ? `the values of ${contact.label}` : 'sample values'} (choose a
+              contact in Preview).
+            </p>
+          }
+        />
       )}
       {panel === 'code' && <CodeDialog key={openings} open onClose={close} mjml={code} onApply={applyCode} />}
     </div>

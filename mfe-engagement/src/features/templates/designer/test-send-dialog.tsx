@@ -1,28 +1,37 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formErrorsOf } from '@console/shared/api';
 import { Button, TextArea, notify } from '@console/shared/ui';
 import { Dialog } from '@console/shared/overlays';
-import { TEMPLATE_LIMITS } from '@console/shared/contracts';
-import { sendTestTemplate } from '../api';
 import { parseRecipients } from '../template-rules';
-import type { PreviewContact } from './preview-contact';
 
 /**
- * Send the saved template to up to five addresses through the gateway's mailer, merge tags filled in
- * for the contact chosen in Preview (or sample values). Mount with a key per opening.
+ * "Send a test" (spec section 2: templates and e-mails): up to a few addresses, sent as the design or
+ * e-mail stands once its pending changes are saved. One dialog for the designer and for compose's
+ * review; each says what it sends through `send`. Mount with a key per opening.
  */
 export function TestSendDialog({
-  templateId,
   open,
   onClose,
-  contact,
   ensureSaved,
+  unsavedMessage,
+  send,
+  maxRecipients,
+  maxLength,
+  note,
 }: {
-  templateId: string;
   open: boolean;
   onClose: () => void;
-  contact: PreviewContact | null;
+  /** Saves what is pending; false when it could not be saved. */
   ensureSaved: () => Promise<boolean>;
+  /** Shown when the pending changes could not be saved. */
+  unsavedMessage: string;
+  /** Sends the test to these addresses; the answer's message is the success toast. */
+  send: (recipients: string[]) => Promise<{ message?: string }>;
+  maxRecipients: number;
+  /** The field's length limit (characters). */
+  maxLength: number;
+  /** What the merge tags are filled in with. */
+  note?: ReactNode;
 }) {
   const formId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +39,7 @@ export function TestSendDialog({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const send = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     const parsed = parseRecipients(input);
@@ -43,10 +52,10 @@ export function TestSendDialog({
     setError(null);
     try {
       if (!(await ensureSaved())) {
-        setError('The latest changes are not saved yet: fix what the designer reports, then send again.');
+        setError(unsavedMessage);
         return;
       }
-      const sent = await sendTestTemplate(templateId, parsed.recipients, contact?.id ?? null);
+      const sent = await send(parsed.recipients);
       notify.success(sent.message || 'Test sent.');
       onClose();
     } catch (failure) {
@@ -75,21 +84,18 @@ export function TestSendDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(event) => void send(event)} className="space-y-3">
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
         <TextArea
           ref={fieldRef}
           label="Send to"
           rows={3}
-          maxLength={1000}
+          maxLength={maxLength}
           value={input}
           error={error}
-          hint={`Up to ${TEMPLATE_LIMITS.testRecipients} addresses, separated by commas or new lines.`}
+          hint={`Up to ${maxRecipients} addresses, separated by commas or new lines.`}
           onChange={(event) => setInput(event.target.value)}
         />
-        <p className="text-sm text-slate-600">
-          Merge tags are filled in with {contact ? `the values of ${contact.label}` : 'sample values'} (choose a contact
-          in Preview).
-        </p>
+        {note}
       </form>
     </Dialog>
   );
