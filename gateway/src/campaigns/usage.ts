@@ -10,7 +10,7 @@
  *   sent (`recordSent`); a period's usage is the sum of its days. A period that starts mid-day counts
  *   that whole day: at most one day's sends are attributed to the period they straddle.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EmailUsage } from '../contracts';
 import type { Database } from '../db/index';
 import { campaigns } from '../db/schema';
@@ -82,10 +82,14 @@ export async function emailsSentBetween(db: Queryable, tenantId: string, start: 
 /** Counts `count` e-mails sent at `at` (call inside the transaction that marks them sent). */
 export async function recordSent(tx: Queryable, tenantId: string, count: number, at: Date): Promise<void> {
   if (count <= 0) return;
-  await tx.execute(
-    sql`insert into email_usage (tenant_id, day, sent) values (${tenantId}, ${day(at)}, ${count})
-        on conflict (tenant_id, day) do update set sent = email_usage.sent + excluded.sent`,
-  );
+  await tx.execute(recordSentSql(tenantId, sql`${count}`, at));
+}
+
+/** The statement of {@link recordSent} for a count given as an SQL expression (nothing when it is 0). */
+export function recordSentSql(tenantId: string, count: SQL, at: Date): SQL {
+  return sql`insert into email_usage (tenant_id, day, sent)
+             select ${tenantId}::uuid, ${day(at)}::date, n from (select (${count})::int as n) k where n > 0
+             on conflict (tenant_id, day) do update set sent = email_usage.sent + excluded.sent`;
 }
 
 // ---------------------------------------------------------------------------------------------
