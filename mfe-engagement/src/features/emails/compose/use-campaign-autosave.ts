@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError, messageOf } from '@console/shared/api';
 import type { Campaign } from '@console/shared/contracts';
 import { updateCampaign } from '../api';
 import { CONFLICT_MESSAGE, type ComposeDraft } from '../campaign-rules';
+import { useDebouncedSave } from '../../templates/designer/use-debounced-save';
 
 export type CampaignSaveStatus =
   | { kind: 'saved' }
@@ -55,9 +56,6 @@ export function useCampaignAutosave({
   const [status, setStatus] = useState<CampaignSaveStatus>({ kind: 'saved' });
   const base = useRef(version);
   const lastSaved = useRef(JSON.stringify(loaded));
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  const again = useRef(false);
   const blocked = useRef(false);
   const latest = useRef({ read, onSaved });
   latest.current = { read, onSaved };
@@ -93,50 +91,19 @@ export function useCampaignAutosave({
     }
   }, [campaignId]);
 
-  /** Save now (what is pending, or what changed during a save in flight); true when all is saved. */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (inFlight.current) {
-      again.current = true;
-      return inFlight.current;
-    }
-    const run = (async () => {
-      let ok: boolean;
-      do {
-        again.current = false;
-        ok = await saveOnce();
-      } while (ok && again.current);
-      return ok;
-    })();
-    inFlight.current = run;
-    try {
-      return await run;
-    } finally {
-      inFlight.current = null;
-    }
-  }, [saveOnce]);
+  const { flush, schedule } = useDebouncedSave(saveOnce, delayMs);
 
   const changed = useCallback(() => {
     if (blocked.current) return;
     setStatus((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), delayMs);
-  }, [delayMs, flush]);
+    schedule();
+  }, [schedule]);
 
   /** The campaign changed on the server by an action of this page (send, unschedule): take its version. */
   const rebase = useCallback((next: Campaign, draft: ComposeDraft) => {
     base.current = next.version;
     lastSaved.current = JSON.stringify(draft);
   }, []);
-
-  // Leaving compose saves what is pending at once.
-  useEffect(
-    () => () => {
-      if (timer.current) void flush();
-    },
-    [flush],
-  );
 
   return { status, changed, flush, rebase };
 }

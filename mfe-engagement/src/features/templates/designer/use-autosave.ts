@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError, messageOf } from '@console/shared/api';
 import type { MergeTagWarning, TemplateSaved } from '@console/shared/contracts';
 import { fetchTemplate, updateTemplate } from '../api';
+import { useDebouncedSave } from './use-debounced-save';
 
 /** What a designer save sends. */
 export interface DesignSnapshot {
@@ -50,9 +51,6 @@ export function useAutosave({
   const [warnings, setWarnings] = useState<MergeTagWarning[]>([]);
   const base = useRef(version);
   const lastSaved = useRef(JSON.stringify(loaded));
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  const again = useRef(false);
   const changes = useRef(0);
   const latest = useRef({ read, onSaved });
   latest.current = { read, onSaved };
@@ -92,53 +90,24 @@ export function useAutosave({
     }
   }, [templateId]);
 
-  /** Save now (what is pending, or what changed during a save in flight); true when all is saved. */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (inFlight.current) {
-      again.current = true;
-      return inFlight.current;
-    }
-    const run = (async () => {
-      let ok: boolean;
-      do {
-        again.current = false;
-        ok = await saveOnce();
-      } while (ok && again.current);
-      return ok;
-    })();
-    inFlight.current = run;
-    try {
-      return await run;
-    } finally {
-      inFlight.current = null;
-    }
-  }, [saveOnce]);
+  const { flush, schedule, cancel } = useDebouncedSave(saveOnce, delayMs);
 
   const changed = useCallback(() => {
     changes.current += 1;
     setStatus((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), delayMs);
-  }, [delayMs, flush]);
+    schedule();
+  }, [schedule]);
 
   /** After a restore: the designer now shows this version, already saved. */
-  const reset = useCallback((next: DesignSnapshot, nextVersion: number) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    base.current = nextVersion;
-    lastSaved.current = JSON.stringify(next);
-    setWarnings([]);
-    setStatus({ kind: 'saved' });
-  }, []);
-
-  // Leaving the designer saves what is pending at once.
-  useEffect(
-    () => () => {
-      if (timer.current) void flush();
+  const reset = useCallback(
+    (next: DesignSnapshot, nextVersion: number) => {
+      cancel();
+      base.current = nextVersion;
+      lastSaved.current = JSON.stringify(next);
+      setWarnings([]);
+      setStatus({ kind: 'saved' });
     },
-    [flush],
+    [cancel],
   );
 
   return { status, warnings, changed, flush, reset };
