@@ -30,7 +30,11 @@ export function TimeSeriesChart({ title, times, series, formatTime, height = 240
     let observer: ResizeObserver | null = null;
     let cancelled = false;
     // uPlot and its style sheet load with the first chart drawn, not with the screen's start.
-    void Promise.all([import('uplot'), import('./uplot-style')])
+    // Named chunks ("uplot"), so a page's downloads say whether it loaded the chart library.
+    void Promise.all([
+      import(/* webpackChunkName: "uplot" */ 'uplot'),
+      import(/* webpackChunkName: "uplot-style" */ './uplot-style'),
+    ])
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
         chart = new UPlot(
