@@ -17,7 +17,8 @@ function relativeImports(file: string): string[] {
   const out: string[] = [];
   const re = /(?:^|\n)\s*(import|export)(\s+type)?\s+(?:[^'"]*?\s+from\s+)?'(\.\.?\/[^']+)'/g;
   for (const m of src.matchAll(re)) if (!m[2]) out.push(m[3]!);
-  for (const m of src.matchAll(/import\(\s*'(\.\.?\/[^']+)'\s*\)/g)) out.push(m[1]!);
+  // Dynamic imports, with or without a webpack magic comment (`import(/* webpackChunkName: "x" */ './x')`).
+  for (const m of src.matchAll(/import\(\s*(?:\/\*[\s\S]*?\*\/\s*)?'(\.\.?\/[^']+)'\s*\)/g)) out.push(m[1]!);
   return out;
 }
 

@@ -492,7 +492,7 @@ const DRAINED = new Set<StopReason>(['volume', 'time']);
 
 /**
  * Claims and renders ahead of the connections: a batch of rows is claimed (one statement) and built
- * (a turn of the event loop every few messages) while the connections send the previous one. The
+ * (a turn of the event loop after each message) while the connections send the previous one. The
  * checks between batches: the campaign's status at most every second (pause and cancel take effect
  * within it), the plan's volume, the send rates, the run's time and the runner's abort.
  */
