@@ -14,6 +14,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 import { seed } from '../src/db/seed';
+import { sessionChanged } from '../src/auth/session-cache';
 
 export const LOGINS = {
   admin: { email: 'admin@console.test', password: 'admin-pass-2026' },
@@ -66,6 +67,13 @@ export interface TestGateway {
   mails(): Promise<Mail[]>;
   /** Waits for the n-th (1-based) mail to `to` whose subject matches. */
   waitForMail(to: string, subject: RegExp, n?: number): Promise<Mail>;
+  /**
+   * After a test wrote users, tenants or plans straight to the database: does what the gateway's own
+   * writers do after a commit (auth/session-cache.ts `sessionChanged`). Without it the next request
+   * depends on when the database's notification arrives, which on a PostgreSQL server is a moment
+   * later (the session-cache tests cover that path themselves).
+   */
+  sessionsChanged(): void;
   close(): Promise<void>;
 }
 
@@ -179,6 +187,7 @@ export async function startGateway(
         await new Promise((r) => setTimeout(r, 50));
       }
     },
+    sessionsChanged: () => sessionChanged(handle.db, 'all'),
     async close() {
       await app.close();
       await handle.close();

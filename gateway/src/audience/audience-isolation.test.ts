@@ -276,6 +276,7 @@ describe('permissions', () => {
         .update(plans)
         .set({ features: sql`array_remove(${plans.features}, 'custom_attributes')` })
         .where(eq(plans.key, 'basic'));
+      gw.sessionsChanged();
       for (const [method, path, body] of attributeRoutes()) {
         const r = await call<ErrorBody>(gw, method, path, basic, body);
         assert.equal(r.status, 403, `${method} ${path}`);
@@ -288,6 +289,7 @@ describe('permissions', () => {
         .update(plans)
         .set({ features: sql`array_remove(${plans.features}, 'manage_contacts')` })
         .where(eq(plans.key, 'basic'));
+      gw.sessionsChanged();
       for (const path of ['/v1/custom-attributes', '/v1/contacts', '/v1/lists']) {
         const r = await gw.get<ErrorBody>(path, basic);
         assert.equal(r.status, 403, path);
@@ -295,6 +297,7 @@ describe('permissions', () => {
       }
     } finally {
       await gw.handle.db.update(plans).set({ features: plan.features }).where(eq(plans.key, 'basic'));
+      gw.sessionsChanged();
     }
     assert.equal((await gw.get('/v1/contacts', basic)).status, 200);
   });

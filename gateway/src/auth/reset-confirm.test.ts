@@ -139,6 +139,7 @@ describe('password reset limits', () => {
 describe('e-mail confirmation', () => {
   it('resends a link to an unconfirmed user, confirms once, and refuses when already confirmed', async () => {
     await gw.handle.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.email, 'owner@lab.test'));
+    gw.sessionsChanged();
     const token = await gw.login('labOwner');
     const sent = await gw.request<{ message: string }>('/v1/auth/resend-confirmation', { method: 'POST', token });
     assert.equal(sent.status, 200, sent.text);

@@ -124,8 +124,10 @@ describe('GET /v1/users (manage_users)', () => {
       .update(users)
       .set({ permissions: ['manage_contacts'] })
       .where(eq(users.email, 'owner@lab.test'));
+    gw.sessionsChanged();
     assert.equal((await gw.get('/v1/users', token)).status, 403);
     await gw.handle.db.delete(users).where(eq(users.email, 'owner@lab.test'));
+    gw.sessionsChanged();
     assert.equal((await gw.get('/v1/users', token)).status, 401);
   });
 });

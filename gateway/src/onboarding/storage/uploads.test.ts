@@ -199,6 +199,7 @@ describe('POST /v1/files/s3-presigned-url', () => {
     await gw.handle.db.execute(
       sql`update users set permissions = permissions || '{templates}'::text[] where email = 'staff@acme.test'`,
     );
+    gw.sessionsChanged();
     assert.equal((await presign('image/png', staff)).status, 200);
   });
 });
