@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { healthArea } from './health/index';
 import { authArea } from './auth/index';
 import { tenantsArea } from './tenants/index';
+import { teamArea } from './team/index';
 import { audienceArea } from './audience/index';
 import { onboardingArea } from './onboarding/index';
 import { billingArea, createBillingProvider } from './billing/index';
@@ -51,6 +52,7 @@ const AREAS = [
   healthArea,
   authArea,
   tenantsArea,
+  teamArea,
   jobsArea,
   audienceArea,
   onboardingArea,

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { findUserByEmail } from '../db/users';
-import type { UserRow } from '../db/schema';
+import { users, type UserRow } from '../db/schema';
 import { HttpError } from '../errors';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { guardedPasswordCheck, TOO_MANY_SIGN_INS } from './throttle';
@@ -27,6 +28,8 @@ export async function login(deps: Deps, email: string, password: string, address
   );
   const { user } = found;
   if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+  // The team grid's "Last sign-in" (account/users).
+  await deps.db.update(users).set({ lastSignInAt: deps.clock() }).where(eq(users.id, user.id));
   return signToken(deps.config, {
     userId: user.id,
     tenantId: user.tenantId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ChangePasswordBody,
   ConfirmEmailBody,
   ImpersonateBody,
   LoginBody,
@@ -10,6 +11,7 @@ import {
   VerifyBody,
   VerifyResponse,
 } from '../contracts';
+import { changePassword } from './change-password';
 import { CONFIRMATION_SENT, confirmEmail, EMAIL_CONFIRMED, sendConfirmationLink } from './email-confirmation';
 import { authenticate, authOf } from './guards';
 import { impersonate } from './impersonation';
@@ -170,6 +172,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await completeReset(deps, resetThrottle, { userId, resetToken, password, ip: req.ip });
       return { message: RESET_DONE };
     },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Change the signed-in user's password",
+        description:
+          'Checks the current password under the sign-in limits (429 with Retry-After), ends every other ' +
+          'session of the user and answers a new token for this one. 403 while impersonating.',
+        body: ChangePasswordBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => ({
+      token: await changePassword(deps, authOf(req), {
+        currentPassword: req.body.current_password,
+        newPassword: req.body.new_password,
+        ip: req.ip,
+      }),
+    }),
   );
 
   app.post(

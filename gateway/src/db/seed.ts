@@ -99,7 +99,8 @@ export const SEED_TENANTS: SeedTenant[] = [
   },
   {
     name: 'Lab Rats',
-    plan: 'startup',
+    // GROW UP: the demo tenant of team features (Manage Users, invitations), API access and custom domains.
+    plan: 'growup',
     stripeCustomerId: null,
     users: [owner('owner@lab.test', 'lab-pass-2026', 'Lena', 'Lab')],
   },

@@ -123,3 +123,32 @@ ${escapeHtml(takenText)}</p>
 <p>If this was not you, ignore this e-mail: nothing was created or charged, and your account is unchanged.</p>`,
   };
 }
+
+/** An invitation to a community's team (Manage Users): the link opens the console's invitation page. */
+export function invitationMail(
+  to: string,
+  tenantName: string,
+  inviter: string | null,
+  link: string,
+  ttlDays: number,
+): Mail {
+  const who = inviter ? `${inviter} invited you` : 'You are invited';
+  return {
+    to,
+    subject: `Join ${tenantName} on Community Console`,
+    text: `Hello,
+
+${who} to join the team of ${tenantName} on Community Console.
+Open this link within ${ttlDays} days to choose your name and password:
+
+${link}
+
+If you did not expect this invitation, ignore this e-mail.
+`,
+    html: `<p>Hello,</p>
+<p>${escapeHtml(who)} to join the team of ${escapeHtml(tenantName)} on Community Console.
+Open this link within ${ttlDays} days to choose your name and password:</p>
+<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
+<p>If you did not expect this invitation, ignore this e-mail.</p>`,
+  };
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { Tenant, TenantPage, UserPage } from '../contracts';
+import type { TeamPage, Tenant, TenantPage } from '../contracts';
 import { users } from '../db/schema';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
 
@@ -96,19 +96,19 @@ describe('GET /v1/tenants/current', () => {
 
 describe('GET /v1/users (manage_users)', () => {
   it("returns only the caller's tenant's users", async () => {
-    const acme = await gw.get<UserPage>('/v1/users?sortField=email&sortOrder=asc', await gw.login('acmeOwner'));
+    const acme = await gw.get<TeamPage>('/v1/users?sortField=email&sortOrder=asc', await gw.login('acmeOwner'));
     assert.equal(acme.status, 200, acme.text);
     assert.deepEqual(
       acme.body.records.map((u) => u.email),
       ['owner@acme.test', 'staff@acme.test'],
     );
     assert.equal(acme.body.pagination.count, 2);
-    const basic = await gw.get<UserPage>('/v1/users', await gw.login('basicOwner'));
+    const basic = await gw.get<TeamPage>('/v1/users', await gw.login('basicOwner'));
     assert.deepEqual(
       basic.body.records.map((u) => u.email),
       ['owner@basic.test'],
     );
-    const searched = await gw.get<UserPage>('/v1/users?searchString=basic', await gw.login('acmeOwner'));
+    const searched = await gw.get<TeamPage>('/v1/users?searchString=basic', await gw.login('acmeOwner'));
     assert.deepEqual(searched.body.records, [], 'search never leaves the tenant');
   });
 

@@ -1,2 +1,3 @@
 export * from './vocabulary';
 export * from './rules';
+export * from './team';

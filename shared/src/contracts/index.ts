@@ -11,3 +11,4 @@ export * from './checkout';
 export * from './templates';
 export * from './campaigns';
 export * from './overview';
+export * from './team';

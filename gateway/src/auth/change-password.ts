@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { users } from '../db/schema';
+import { findUserById } from '../db/users';
+import { badRequest, forbidden } from '../errors';
+import { revokeOneTimeTokens } from './one-time-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import type { AuthContext } from './session';
+import { sessionChanged } from './session-cache';
+import { guardedPasswordCheck } from './throttle';
+import { signToken } from './tokens';
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+export const NOT_WHILE_IMPERSONATING = 'You are acting as this user; they change their own password.';
+
+/**
+ * Change password (account/change-password): the current password is checked under the sign-in
+ * guessing limits (the same counters as signing in, so guesses here and there add up), then every
+ * session of the user ends (token version raised) and reset links die; the caller gets a new token,
+ * so this session goes on. Not while impersonating: that is the user's own decision.
+ */
+export async function changePassword(
+  deps: Deps,
+  auth: AuthContext,
+  request: { currentPassword: string; newPassword: string; ip: string },
+): Promise<string> {
+  if (auth.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
+  const user = await findUserById(deps.db, auth.user.id);
+  if (!user) throw forbidden();
+  const ok = await guardedPasswordCheck(deps.throttle, user.email.toLowerCase(), request.ip, () =>
+    verifyPassword(user.passwordHash, request.currentPassword),
+  );
+  if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
+  const passwordHash = await hashPassword(request.newPassword);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ tokenVersion: users.tokenVersion });
+    await revokeOneTimeTokens(tx, user.id, 'password_reset');
+    return row;
+  });
+  if (!updated) throw forbidden();
+  sessionChanged(deps.db, `user:${user.id}`);
+  return signToken(deps.config, {
+    userId: user.id,
+    tenantId: user.tenantId,
+    role: user.role,
+    tokenVersion: updated.tokenVersion,
+  });
+}

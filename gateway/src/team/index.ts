@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { invitationRoutes, memberRoutes } from './routes';
+
+/** A community's team: members and invitations (`/v1/users`, `/v1/invitations`). */
+export const teamArea: FastifyPluginAsync = async (app) => {
+  await app.register(memberRoutes, { prefix: '/v1/users' });
+  await app.register(invitationRoutes, { prefix: '/v1/invitations' });
+};

@@ -1,0 +1,103 @@
+/** Manage Users: team members, invitations, and the public invitation page (spec section 2, account/users). */
+import * as z from 'zod/mini';
+import { PERMISSIONS, ROLES, TEAM_PRESETS, type Permission } from '@console/shared/access';
+import { listQuery, page, text } from './common';
+import { Email, NewPassword } from './auth';
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  company_settings: 'General settings and billing',
+  manage_domains: 'Custom domains',
+  manage_users: 'Manage users',
+  manage_api: 'Manage API keys',
+  manage_community: 'Community page and widgets',
+  manage_contacts: 'Contacts and lists',
+  view_engagement_emails: 'E-mails',
+  templates: 'Templates',
+  custom_attributes: 'Custom attributes',
+  automations: 'Automations',
+  monitor_smart_contracts: 'Smart contracts',
+  transactional_emails: 'Transactional e-mails',
+  view_advertising_emails: 'View advertising e-mails',
+  send_advertising_emails: 'Send advertising e-mails',
+  team_features: 'Team features',
+  api_access: 'API access',
+  admin_tenants: 'Platform: tenants',
+  admin_plans: 'Platform: plans',
+  admin_applets: 'Platform: applets',
+};
+
+export const TeamMember = z.object({
+  _id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.nullable(z.string()),
+  role: z.enum(ROLES),
+  /** As granted (the plan may leave some without effect). */
+  permissions: z.array(z.enum(PERMISSIONS)),
+  preset: z.enum(TEAM_PRESETS),
+  /** 'unconfirmed' until the member confirmed their e-mail address. */
+  status: z.enum(['active', 'unconfirmed']),
+  last_sign_in_at: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const TEAM_SORT_FIELDS = ['created_at', 'email', 'last_sign_in_at'] as const;
+export const TeamListQuery = listQuery(TEAM_SORT_FIELDS, 'created_at');
+export type TeamListQuery = z.infer<typeof TeamListQuery>;
+export const TeamPage = page(TeamMember);
+export type TeamPage = z.infer<typeof TeamPage>;
+
+/** A preset, and the chosen permissions when the preset is `custom` (ignored otherwise). */
+export const TeamAccessBody = z.object({
+  preset: z.enum(TEAM_PRESETS, { error: 'Choose a role.' }),
+  permissions: z._default(z.array(z.enum(PERMISSIONS, { error: 'Unknown permission.' })).check(z.maxLength(50)), []),
+});
+export type TeamAccessBody = z.infer<typeof TeamAccessBody>;
+
+export const InviteBody = z.extend(TeamAccessBody, { email: Email });
+export type InviteBody = z.infer<typeof InviteBody>;
+
+export const Invitation = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  preset: z.enum(TEAM_PRESETS),
+  status: z.enum(['pending', 'expired']),
+  invited_by: z.nullable(z.object({ _id: z.string(), email: z.string() })),
+  sent_at: z.string(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof Invitation>;
+export const InvitationList = z.object({ records: z.array(Invitation) });
+export type InvitationList = z.infer<typeof InvitationList>;
+
+const InvitationToken = text(512).check(z.minLength(1));
+export const InvitationLookupBody = z.object({ token: InvitationToken });
+/** What the invitation page shows before the person accepts. */
+export const InvitationLookup = z.object({
+  email: z.string(),
+  tenant_name: z.string(),
+  invited_by: z.nullable(z.string()),
+  expires_at: z.string(),
+});
+export type InvitationLookup = z.infer<typeof InvitationLookup>;
+
+const Name = text(100, 'Use at most 100 characters.').check(z.trim());
+export const AcceptInvitationBody = z.object({
+  token: InvitationToken,
+  first_name: Name.check(z.minLength(1, 'Enter your first name.')),
+  last_name: z._default(Name, ''),
+  password: NewPassword,
+});
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+/** Change password (account/change-password): the current one, and the new one under the sign-up rule. */
+export const ChangePasswordBody = z.object({
+  current_password: text(200).check(z.minLength(1, 'Enter your current password.')),
+  new_password: NewPassword,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
