@@ -4,12 +4,14 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
 import { logSlowStatements, openPglite } from './pglite-store';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
+import { queryRows } from '../lib/raw-sql';
 
 export { schema };
 
@@ -42,6 +44,24 @@ export interface DatabaseTarget {
   slowStatementMs?: number;
 }
 
+/**
+ * Migrations 0016 and 0017 were once dated before 0015 in the journal; drizzle applies only what is
+ * dated after a database's newest migration, so they now carry later dates. A database that applied
+ * them under the old dates gets the new ones recorded first, so they are not run twice.
+ */
+const REDATED: readonly [number, number][] = [
+  [1795710092223, 1796000000016],
+  [1795710259413, 1796000000017],
+];
+
+async function redateMigrations(db: Database): Promise<void> {
+  const [found] = await queryRows(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!found?.t) return;
+  for (const [before, after] of REDATED) {
+    await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${after} where created_at = ${before}`);
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
     // JIT compilation costs 0.2-0.7 s on the one-off counts and segment queries of a large audience
@@ -61,7 +81,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await redateMigrations(db);
+        await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      },
       close: async () => {
         closing = true;
         await stopListening(db);
@@ -78,7 +101,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await redateMigrations(db);
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     close: async () => {
       await stopListening(db);
       await client.close();
