@@ -3,12 +3,10 @@
 // logins that can open them. A failure prints each violation: rule, element, what is wrong.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from '../lib/axe.ts';
 import { launch, newSession, signIn } from '../lib/browser.ts';
 import { startTestSystem } from '../lib/system.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
@@ -28,26 +26,9 @@ async function check(
   page: Page,
   where: string,
   exclude: readonly string[] = [],
-  { idle = true }: { idle?: boolean } = {},
+  options: { idle?: boolean } = {},
 ): Promise<void> {
-  // The designer's canvas frame (written by GrapesJS into an about:blank frame) reaches Playwright's
-  // networkidle late or not at all: its checks wait for what they need instead.
-  if (idle) await page.waitForLoadState('networkidle');
-  // Let enter transitions (dialogs 300 ms) finish so colours are measured at rest.
-  await page.waitForTimeout(350);
-  // Floating UI's focus guards are sentinels, not content: aria-hidden so they are never announced,
-  // and focusing one moves focus at once into or out of the open menu or panel (its focus trap and
-  // portal tab order). axe's aria-hidden-focus rule cannot know that, so they are left out of the scan.
-  let axe = new AxeBuilder({ page }).withTags(TAGS).exclude('[data-floating-ui-focus-guard]');
-  for (const selector of exclude) axe = axe.exclude(selector);
-  const { violations } = await axe.analyze();
-  for (const v of violations) {
-    for (const node of v.nodes) {
-      found.push(
-        `${where}: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
-      );
-    }
-  }
+  found.push(...(await axeViolations(page, where, exclude, options)));
 }
 
 /**

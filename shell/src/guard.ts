@@ -10,7 +10,8 @@ import type { RouteDef } from './routes';
  * The guard of spec sections 4-5, run as the loader of every route, so it finishes before the page
  * renders and before any remote code is requested: no token -> sign-out; token -> verify and load the
  * user (verification failure -> sign-out -> /login); then the access rule; a denied route goes to /,
- * opening the upgrade dialog when the missing permission is a feature the plan lacks.
+ * opening the upgrade dialog when the missing permission is a feature the plan lacks. Public paths
+ * (isPublicPath) skip all of it.
  *
  * The guard's sign-out clears the session and both cookies and redirects inside the router: a full
  * reload on top of the router's own redirect raced it. Signing out from the menu still reloads.

@@ -34,6 +34,7 @@ const OverviewPage = withQueries(() => import('./pages/overview'), 'OverviewPage
 const ConfirmEmailPage = withQueries(() => import('./pages/confirm-email'), 'ConfirmEmailPage');
 const CheckoutPage = withQueries(() => import('./pages/checkout'), 'CheckoutPage');
 const CheckoutSuccessPage = withQueries(() => import('./pages/checkout-success'), 'CheckoutSuccessPage');
+const InvitationPage = withQueries(() => import('./pages/invitation'), 'InvitationPage');
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,
@@ -43,6 +44,7 @@ const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   'confirm-email': ConfirmEmailPage,
   'checkout-success': CheckoutSuccessPage,
   checkout: CheckoutPage,
+  invitation: InvitationPage,
 };
 
 /**

@@ -14,7 +14,14 @@ import type { Permission, RouteMeta } from '@console/shared/access';
 export type Layout = 'main' | 'bare';
 export type RemoteName = 'mfe_engagement' | 'mfe_onboarding' | 'mfe_advertising' | 'mfe_account' | 'mfe_admin';
 export type ShellPage =
-  'overview' | 'login' | 'reset-request' | 'reset-password' | 'confirm-email' | 'checkout-success' | 'checkout';
+  | 'overview'
+  | 'login'
+  | 'reset-request'
+  | 'reset-password'
+  | 'confirm-email'
+  | 'checkout-success'
+  | 'checkout'
+  | 'invitation';
 
 /** The tenant sidebar's groups (spec section 2), in their order; null is the unlabelled group. */
 export const SIDEBAR_GROUPS = [null, 'Onboarding', 'Engagement', 'Advertising'] as const;
@@ -85,6 +92,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('confirm-email', '/confirm-email', 'bare', shell('confirm-email')),
   route('checkout success', '/checkout/success', 'main', shell('checkout-success')),
   route('start checkout', '/checkout/:price_id', 'bare', shell('checkout')),
+  // Ours (Manage Users): the link an invitation e-mail carries; the person joins and is signed in.
+  route('invitation', '/invitation/:token', 'bare', shell('invitation')),
 
   route(
     'engagement/contacts',

@@ -69,7 +69,9 @@ async function outcome(name: string, path: string): Promise<string> {
 test('public routes skip the check entirely', async () => {
   expect(await outcome('login', '/login')).toBe('allowed');
   expect(await outcome('set new password', '/reset/u/t')).toBe('allowed');
+  expect(await outcome('invitation', '/invitation/some-token')).toBe('allowed');
   expect(verifyCalls).toBe(0);
+  expect(preloadRoute).not.toHaveBeenCalled();
 });
 
 test('no token: sign-out and /login, no verification', async () => {

@@ -5,7 +5,7 @@ import { headerMenuFor, sidebarFor, type MenuLink, type MenuSubject } from '../s
 import { remotesFor } from '../src/remote-access';
 import { ADMIN_AREAS, TENANT_AREAS } from '../src/pages/overview';
 import { DEFAULT_CONFIG } from '@console/shared/config';
-import { FEATURES, PERMISSIONS } from '@console/shared/access';
+import { FEATURES, isPublicPath, PERMISSIONS } from '@console/shared/access';
 
 // The remotes' webpack configs expose every src/pages/*-page.tsx; check against the route table.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -34,6 +34,7 @@ describe('route table', () => {
         'confirm-email',
         'checkout success',
         'start checkout',
+        'invitation',
         'engagement/contacts',
         'engagement/contacts/import',
         'engagement/lists',
@@ -83,6 +84,17 @@ describe('route table', () => {
     expect(by('checkout success')).toMatchObject({ layout: 'main' });
     expect(by('start checkout')).toMatchObject({ layout: 'bare' });
     expect(by('account/custom-domains')).toMatchObject({ permission: 'manage_domains' });
+  });
+  test('the invitation page: bare, a shell page, public (no session), no permission, in no menu', () => {
+    const invitation = ROUTES.find((r) => r.name === 'invitation');
+    expect(invitation).toMatchObject({
+      path: '/invitation/:token',
+      layout: 'bare',
+      page: { shell: 'invitation' },
+      menus: [],
+    });
+    expect(invitation?.permission).toBeUndefined();
+    expect(isPublicPath('/invitation/some-token')).toBe(true);
   });
   test.each(Object.entries(DIRS))('%s exposes exactly the pages the routes load', (remote, dir) => {
     const exposes = Object.keys(pageExposes(path.join(__dirname, '..', '..', dir)))

@@ -162,12 +162,12 @@ describe('invitations', () => {
       [
         { email: 'x@example.com', preset: 'custom', permissions: ['view_advertising_emails'] },
         'permissions',
-        'Your plan does not include: view_advertising_emails.',
+        'Your plan does not include: View advertising e-mails.',
       ],
       [
         { email: 'x@example.com', preset: 'custom', permissions: ['admin_tenants'] },
         'permissions',
-        'Your plan does not include: admin_tenants.',
+        'Your plan does not include: Platform: tenants.',
       ],
     ];
     for (const [body, field, message] of cases) {
@@ -198,7 +198,7 @@ describe('invitations', () => {
       helper.token,
     );
     assert.deepEqual(more.body.errors, {
-      permissions: ['You can only give permissions you hold yourself: templates.'],
+      permissions: ['You can only give permissions you hold yourself (not: Templates).'],
     });
     const fine = await gw.post<Invitation>(
       '/v1/invitations',

@@ -178,6 +178,8 @@ describe('public paths (spec section 2)', () => {
     ['/confirm-email', true],
     ['/checkout/price_123', true],
     ['/checkout/success', true],
+    ['/invitation/some-token', true],
+    ['/invitations', false],
     ['/', false],
     ['/loginx', false],
     ['/engagement/contacts', false],

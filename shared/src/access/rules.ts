@@ -23,10 +23,14 @@ export interface AccessSubject {
   is_impersonating: boolean;
 }
 
-/** Spec section 2: these paths skip the access check. */
+/**
+ * Spec section 2: these paths skip the access check. Ours besides: the invitation page (Manage
+ * Users), whose visitor has no account yet.
+ */
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === '/login' ||
+    pathname.startsWith('/invitation/') ||
     pathname.startsWith('/reset') ||
     pathname === '/confirm-email' ||
     pathname === '/checkout' ||

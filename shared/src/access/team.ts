@@ -40,6 +40,31 @@ export const TEAM_PRESET_DESCRIPTIONS: Record<TeamPreset, string> = {
   custom: 'Only the permissions you choose.',
 };
 
+/** How the console names each permission (the team dialogs, the grid, refusals). */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  company_settings: 'General settings and billing',
+  manage_domains: 'Custom domains',
+  manage_users: 'Manage users',
+  manage_api: 'Manage API keys',
+  manage_community: 'Community page and widgets',
+  manage_contacts: 'Contacts and lists',
+  view_engagement_emails: 'E-mails',
+  templates: 'Templates',
+  custom_attributes: 'Custom attributes',
+  automations: 'Automations',
+  monitor_smart_contracts: 'Smart contracts',
+  transactional_emails: 'Transactional e-mails',
+  view_advertising_emails: 'View advertising e-mails',
+  send_advertising_emails: 'Send advertising e-mails',
+  team_features: 'Team features',
+  api_access: 'API access',
+  admin_tenants: 'Platform: tenants',
+  admin_plans: 'Platform: plans',
+  admin_applets: 'Platform: applets',
+};
+
+export const labelsOf = (permissions: readonly Permission[]) => permissions.map((p) => PERMISSION_LABELS[p]).join(', ');
+
 const MEMBER_PERMISSIONS: readonly Permission[] = ['manage_contacts', 'view_engagement_emails', 'templates'];
 
 /** Tenant permissions a community on a plan with these features can grant. */
@@ -109,11 +134,11 @@ export function grantRefusal(
   const grantable = grantablePermissions(features);
   const outsidePlan = access.permissions.filter((p) => !grantable.includes(p));
   if (outsidePlan.length > 0) {
-    return { field: 'permissions', message: `Your plan does not include: ${outsidePlan.join(', ')}.` };
+    return { field: 'permissions', message: `Your plan does not include: ${labelsOf(outsidePlan)}.` };
   }
   if (granter.role === 'tenant_admin') return null;
   const notHeld = access.permissions.filter((p) => !granter.permissions.includes(p));
   return notHeld.length > 0
-    ? { field: 'permissions', message: `You can only give permissions you hold yourself: ${notHeld.join(', ')}.` }
+    ? { field: 'permissions', message: `You can only give permissions you hold yourself (not: ${labelsOf(notHeld)}).` }
     : null;
 }

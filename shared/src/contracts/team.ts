@@ -1,30 +1,7 @@
 /** Manage Users: team members, invitations, and the public invitation page (spec section 2, account/users). */
 import * as z from 'zod/mini';
-import { PERMISSIONS, ROLES, TEAM_PRESETS, type Permission } from '@console/shared/access';
-import { listQuery, page, text } from './common';
-import { Email, NewPassword } from './auth';
-
-export const PERMISSION_LABELS: Record<Permission, string> = {
-  company_settings: 'General settings and billing',
-  manage_domains: 'Custom domains',
-  manage_users: 'Manage users',
-  manage_api: 'Manage API keys',
-  manage_community: 'Community page and widgets',
-  manage_contacts: 'Contacts and lists',
-  view_engagement_emails: 'E-mails',
-  templates: 'Templates',
-  custom_attributes: 'Custom attributes',
-  automations: 'Automations',
-  monitor_smart_contracts: 'Smart contracts',
-  transactional_emails: 'Transactional e-mails',
-  view_advertising_emails: 'View advertising e-mails',
-  send_advertising_emails: 'Send advertising e-mails',
-  team_features: 'Team features',
-  api_access: 'API access',
-  admin_tenants: 'Platform: tenants',
-  admin_plans: 'Platform: plans',
-  admin_applets: 'Platform: applets',
-};
+import { PERMISSIONS, ROLES, TEAM_PRESETS } from '@console/shared/access';
+import { Email, listQuery, NewPassword, page, text } from '@console/shared/contracts/core';
 
 export const TeamMember = z.object({
   _id: z.string(),

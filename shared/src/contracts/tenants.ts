@@ -33,9 +33,3 @@ export const TenantListQuery = z.extend(listQuery(TENANT_SORT_FIELDS, 'created_a
 export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TenantPage = page(Tenant);
 export type TenantPage = z.infer<typeof TenantPage>;
-
-export const USER_SORT_FIELDS = ['created_at', 'email'] as const;
-export const UserListQuery = listQuery(USER_SORT_FIELDS, 'created_at');
-export type UserListQuery = z.infer<typeof UserListQuery>;
-export const UserPage = page(UserSummary);
-export type UserPage = z.infer<typeof UserPage>;

@@ -50,7 +50,29 @@ export async function loadUser(): Promise<ConsoleUser> {
 /** Re-verify and reload the user, e.g. after a plan change: locked items unlock without a reload. */
 export const refreshPermissions = loadUser;
 
-/** Sign-in: remove admin_token, set token cookie, bearer header, load user, go to /. */
+/**
+ * The end of every sign-in (spec section 4), for a token the gateway issued (the login form, an
+ * accepted invitation): remove admin_token, set the token cookie (the bearer header of every call),
+ * load the user, go to /. Rejects, changing nothing in the store, when the token does not verify.
+ */
+export async function signInWithToken(token: string): Promise<void> {
+  Cookies.remove('admin_token', COOKIE);
+  Cookies.set('token', token, COOKIE);
+  const user = await verify(token);
+  consoleStore.getState().signedIn(token, user);
+  navigation.assign('/');
+}
+
+/**
+ * The gateway answered a new token for this session (a password change ends every other session and
+ * re-issues this one's): it replaces the token cookie and the store's token; user and page stay.
+ */
+export function replaceSessionToken(token: string): void {
+  Cookies.set('token', token, COOKIE);
+  consoleStore.getState().tokenReplaced(token);
+}
+
+/** Sign-in: POST /v1/auth/login with the form's fields, then signInWithToken. */
 export async function signIn(): Promise<void> {
   const store = consoleStore.getState();
   store.setBusy(true);
@@ -61,11 +83,7 @@ export async function signIn(): Promise<void> {
       email: store.email,
       password: store.password,
     });
-    Cookies.remove('admin_token', COOKIE);
-    Cookies.set('token', token, COOKIE);
-    const user = await verify(token);
-    consoleStore.getState().signedIn(token, user);
-    navigation.assign('/');
+    await signInWithToken(token);
   } catch (error) {
     const message = error instanceof ApiError && error.body.message ? error.body.message : INVALID_CREDENTIALS;
     consoleStore.getState().setBusy(false);

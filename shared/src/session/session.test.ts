@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { consoleStore } from './store';
+import { consoleStore, type ConsoleUser } from './store';
 import {
   INVALID_CREDENTIALS,
   navigation,
@@ -9,6 +9,8 @@ import {
   startImpersonation,
   stopImpersonation,
   refreshPermissions,
+  replaceSessionToken,
+  signInWithToken,
 } from './actions';
 import { setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared/config';
 
@@ -91,6 +93,44 @@ test('sign-in failure without a server message: the fallback text', async () => 
   routes['/v1/auth/login'] = () => ({ status: 500 });
   await signIn();
   expect(consoleStore.getState().error).toBe(INVALID_CREDENTIALS);
+});
+
+test('sign-in with an issued token (an accepted invitation): as the login form ends, without a login call', async () => {
+  Cookies.set('admin_token', 'stale');
+  routes['/v1/auth/verify'] = () => ({ status: 200, body: { user: user({ email: 'new@acme.test' }) } });
+  await signInWithToken('tok-invited');
+  expect(calls.map((c) => c.path)).toEqual(['/v1/auth/verify']);
+  expect(calls[0]?.body).toEqual({ token: 'tok-invited' });
+  expect(Cookies.get('token')).toBe('tok-invited');
+  expect(Cookies.get('admin_token')).toBeUndefined();
+  expect(consoleStore.getState()).toMatchObject({ token: 'tok-invited', user: { email: 'new@acme.test' } });
+  expect(visited).toEqual(['/']);
+});
+
+test('sign-in with a token that does not verify: rejects, no user, no navigation', async () => {
+  routes['/v1/auth/verify'] = () => ({ status: 401, body: { message: 'Session expired.' } });
+  await expect(signInWithToken('tok-bad')).rejects.toMatchObject({ status: 401 });
+  expect(consoleStore.getState().user).toBeNull();
+  expect(visited).toEqual([]);
+});
+
+test('replacing the session token: cookie and store take the new one, the user stays, nothing is called', async () => {
+  Cookies.set('token', 'tok-old');
+  const signedIn: ConsoleUser = {
+    ...user(),
+    role: 'tenant_admin',
+    permissions: ['manage_contacts'],
+    features: ['manage_contacts'],
+    is_impersonating: false,
+    enableExperimentalFeatures: false,
+  };
+  consoleStore.setState({ token: 'tok-old', user: signedIn });
+  replaceSessionToken('tok-new');
+  expect(Cookies.get('token')).toBe('tok-new');
+  expect(consoleStore.getState().token).toBe('tok-new');
+  expect(consoleStore.getState().user).toBe(signedIn);
+  expect(calls).toEqual([]);
+  expect(visited).toEqual([]);
 });
 
 test('requests carry the bearer token from the cookie', async () => {

@@ -19,6 +19,8 @@ export interface SessionSlice {
   setError: (error: false | string | true) => void;
   signedIn: (token: string, user: ConsoleUser) => void;
   userLoaded: (user: ConsoleUser) => void;
+  /** The gateway issued a new token for this same session (e.g. after a password change). */
+  tokenReplaced: (token: string) => void;
   signedOut: () => void;
 }
 
@@ -65,6 +67,7 @@ const sessionSlice: StateCreator<ConsoleState, [], [], SessionSlice> = (set) => 
   setError: (error) => set({ error }),
   signedIn: (token, user) => set({ token, user, busy: false, error: false, password: '' }),
   userLoaded: (user) => set({ user }),
+  tokenReplaced: (token) => set({ token }),
   signedOut: () => set({ token: null, user: null, email: '', password: '', busy: false, error: false }),
 });
 

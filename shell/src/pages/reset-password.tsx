@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useParams } from '@console/shared/router';
 import { MessageResponse } from '@console/shared/contracts/core';
 import { ApiError, api } from '@console/shared/api';
-import { Button, TextField } from '@console/shared/ui';
+import { Button } from '@console/shared/ui';
 import { AuthCard } from './auth-card';
+import { NewPasswordFields, repeatError } from './new-password-fields';
 
 type State =
   | { status: 'idle' }
@@ -36,12 +37,9 @@ export function ResetPasswordPage() {
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (password !== repeat) {
-            setState({
-              status: 'failed',
-              message: 'The passwords do not match.',
-              fields: { repeat: 'The passwords do not match.' },
-            });
+          const mismatch = repeatError(password, repeat);
+          if (mismatch) {
+            setState({ status: 'failed', message: mismatch, fields: { repeat: mismatch } });
             return;
           }
           setState({ status: 'busy' });
@@ -56,25 +54,13 @@ export function ResetPasswordPage() {
           );
         }}
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={200}
-          value={password}
-          error={fields.password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={200}
-          value={repeat}
-          error={fields.repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+        <NewPasswordFields
+          labels={{ password: 'New password', repeat: 'Repeat the new password' }}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={fields}
         />
         {state.status === 'failed' && !fields.password && !fields.repeat && (
           <p role="alert" className="text-sm text-red-700">

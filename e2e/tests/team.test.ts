@@ -1,0 +1,118 @@
+// Manage Users in Chromium against the started system: the Lab Rats owner (GROW UP: team features)
+// invites a member; the person accepts from the outbox e-mail in a second browser, is signed in, and
+// sees only the sidebar their permissions allow; the owner changes their access, which their console
+// follows, then removes them, which ends their session. The member changes their password on the way.
+// axe reports nothing on the team page, its dialogs, the invitation page and Change password.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../lib/axe.ts';
+import { launch, newSession, signIn } from '../lib/browser.ts';
+import { mailTo } from '../lib/outbox.ts';
+import { startTestSystem } from '../lib/system.ts';
+
+let system: Awaited<ReturnType<typeof startTestSystem>>;
+let browser: Browser;
+const found: string[] = [];
+
+before(async () => {
+  system = await startTestSystem();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+async function check(page: Page, where: string): Promise<void> {
+  found.push(...(await axeViolations(page, where)));
+}
+
+const sidebarLinks = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).map((t) => t.trim());
+
+describe('team', () => {
+  test('invite, accept from the e-mail, see what the role allows; access changes and removal reach the member', async () => {
+    const owner = await newSession(browser, system.urls.shell);
+    await signIn(owner.page, 'owner@lab.test', 'lab-pass-2026');
+    await owner.page.goto('/account/users');
+    await owner.page.getByRole('heading', { name: 'Manage Users', level: 1 }).waitFor();
+    await owner.page.getByRole('cell', { name: 'owner@lab.test' }).waitFor();
+    await check(owner.page, 'team page');
+
+    await owner.page.getByRole('button', { name: 'Invite member' }).click();
+    const invite = owner.page.getByRole('dialog', { name: 'Invite member' });
+    await invite.waitFor();
+    await check(owner.page, 'invite dialog');
+    await invite.getByLabel('E-mail').fill('newbie@example.com');
+    await invite.getByRole('radio', { name: /Member/ }).check();
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await invite.waitFor({ state: 'detached' });
+    await owner.page.getByRole('cell', { name: 'newbie@example.com' }).waitFor();
+
+    const mail = await mailTo(system.dataDir, 'newbie@example.com', /^Join Lab Rats/);
+    const link = /http\S+\/invitation\/\S+/.exec(mail)?.[0];
+    assert.ok(link, 'the e-mail carries the invitation link');
+    const member = await newSession(browser, system.urls.shell);
+    await member.page.goto(new URL(link).pathname);
+    await member.page.getByText('Lena Lab invited you to join Lab Rats.').waitFor();
+    await check(member.page, 'invitation page');
+    await member.page.getByLabel('First name').fill('Nina');
+    await member.page.getByLabel('Last name').fill('Newbie');
+    await member.page.getByLabel('Password', { exact: true }).fill('newbie-pass-2026');
+    await member.page.getByLabel('Repeat the password').fill('newbie-pass-2026');
+    await member.page.getByRole('button', { name: 'Join Lab Rats' }).click();
+    await member.page.waitForURL((url) => url.pathname === '/');
+    await member.page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    const links = await sidebarLinks(member.page);
+    for (const allowed of ['Contacts', 'Lists', 'E-mails', 'Templates']) assert.ok(links.includes(allowed), allowed);
+    for (const hidden of ['Automations', 'Custom Attributes', 'Smart Contracts', 'Widgets']) {
+      assert.ok(!links.includes(hidden), `${hidden} is not in ${links.join(', ')}`);
+    }
+
+    // The owner sees the member, and changes them to custom: templates only.
+    await owner.page.reload();
+    await owner.page.getByRole('cell', { name: 'newbie@example.com' }).first().waitFor();
+    await owner.page.getByRole('button', { name: 'Edit access of Nina Newbie' }).click();
+    const edit = owner.page.getByRole('dialog', { name: 'Edit access of Nina Newbie' });
+    await edit.waitFor();
+    await check(owner.page, 'edit access dialog');
+    await edit.getByRole('radio', { name: /Custom/ }).check();
+    await edit.getByRole('checkbox', { name: 'Contacts and lists' }).uncheck();
+    await edit.getByRole('checkbox', { name: 'E-mails' }).uncheck();
+    await edit.getByRole('button', { name: 'Save access' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The member's console follows at the next navigation: contacts are gone from the sidebar.
+    await member.page.goto('/engagement/templates');
+    await member.page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    const after = await sidebarLinks(member.page);
+    assert.ok(after.includes('Templates'));
+    assert.ok(!after.includes('Contacts'), after.join(', '));
+
+    // Change password: the member's own, with the rule and a strength meter.
+    await member.page.goto('/account/change-password');
+    await member.page.getByLabel('Current password').fill('newbie-pass-2026');
+    await member.page.getByLabel('New password', { exact: true }).fill('a much longer newbie pass 2026');
+    await member.page.getByLabel('Repeat the new password').fill('a much longer newbie pass 2026');
+    await check(member.page, 'change password');
+    await member.page.getByRole('button', { name: /Change password/ }).click();
+    await member.page.getByText('Your password has been changed. Other sessions have been signed out.').waitFor();
+    await member.page.goto('/engagement/templates');
+    await member.page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+
+    // Removal ends the member's session: their next page sends them to sign in.
+    await owner.page.getByRole('button', { name: 'Remove Nina Newbie' }).click();
+    const remove = owner.page.getByRole('dialog', { name: 'Remove Nina Newbie?' });
+    await remove.waitFor();
+    await check(owner.page, 'remove dialog');
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await remove.waitFor({ state: 'detached' });
+    await member.page.goto('/engagement/templates');
+    await member.page.waitForURL((url) => url.pathname === '/login');
+
+    await owner.context.close();
+    await member.context.close();
+    assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
+  });
+});
