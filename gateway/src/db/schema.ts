@@ -78,6 +78,12 @@ export const tenants = pgTable(
      * `community.postal_address`; anti-spam laws ask for one). Edited in General Settings.
      */
     postalAddress: text('postal_address'),
+    /** General Settings: the sender name a new e-mail starts with (null: the community's title). */
+    defaultSenderName: text('default_sender_name'),
+    /** General Settings: the reply-to address a new e-mail starts with (null: none). */
+    defaultReplyTo: text('default_reply_to'),
+    /** General Settings: the IANA time zone schedules are shown in for members without their own. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [index('tenants_created_at_idx').on(t.createdAt), index('tenants_name_idx').on(t.name)],
@@ -104,6 +110,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set by every successful sign-in (the team grid's "Last sign-in"). */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** Profile: the IANA time zone used when this member schedules (null: the community's). */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -211,6 +219,46 @@ export const invitations = pgTable(
   ],
 );
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/**
+ * Custom sending domains (account/custom-domains, permission manage_domains, plan feature
+ * custom_domains): the DNS records a tenant publishes and what the last check found. The DKIM key is
+ * generated per domain (RSA-2048); its public half is the DKIM TXT record. A domain verified by one
+ * tenant cannot be verified by another (partial unique index).
+ */
+export const sendingDomains = pgTable(
+  'sending_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Lower case, internationalised names in punycode (ASCII). */
+    domain: text('domain').notNull(),
+    /** The value of the verification TXT record. */
+    verificationToken: text('verification_token').notNull(),
+    dkimSelector: text('dkim_selector').notNull(),
+    /** PKCS#8 PEM. */
+    dkimPrivateKey: text('dkim_private_key').notNull(),
+    /** Base64 SubjectPublicKeyInfo (DER): the `p=` of the DKIM record. */
+    dkimPublicKey: text('dkim_public_key').notNull(),
+    /** 'pending' until every required record verifies; 'failed' when a verified domain stopped verifying. */
+    status: text('status').$type<'pending' | 'verified' | 'failed'>().notNull().default('pending'),
+    /** What the last check found per record (domains/records.ts). */
+    checks: jsonb('checks').$type<unknown>(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sending_domains_tenant_domain_idx').on(t.tenantId, t.domain),
+    uniqueIndex('sending_domains_verified_idx')
+      .on(t.domain)
+      .where(sql`${t.status} = 'verified'`),
+    check('sending_domains_status_check', sql`${t.status} in ('pending', 'verified', 'failed')`),
+  ],
+);
+export type SendingDomainRow = typeof sendingDomains.$inferSelect;
 
 /**
  * Tokens ended by a sign-out (POST /v1/auth/logout), by their `jti`, until they would have expired
