@@ -135,6 +135,7 @@ export function tenantAdmin<P extends string>(permissions: P[]) {
     first_name: 'Ada',
     last_name: 'Owner',
     avatar: null,
+    time_zone: null,
     impersonator: null,
     is_impersonating: false,
     enableExperimentalFeatures: false,

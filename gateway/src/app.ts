@@ -28,6 +28,7 @@ import { healthArea } from './health/index';
 import { authArea } from './auth/index';
 import { tenantsArea } from './tenants/index';
 import { teamArea } from './team/index';
+import { accountArea } from './account/index';
 import { audienceArea } from './audience/index';
 import { onboardingArea } from './onboarding/index';
 import { billingArea, createBillingProvider } from './billing/index';
@@ -53,6 +54,7 @@ const AREAS = [
   authArea,
   tenantsArea,
   teamArea,
+  accountArea,
   jobsArea,
   audienceArea,
   onboardingArea,

@@ -1,6 +1,8 @@
-// Test helpers for communities: take a tenant's community (and its sign-up list) away, as for data
-// from before every tenant got its community at creation.
+// Test helpers for communities and their images: take a tenant's community (and its sign-up list)
+// away, as for data from before every tenant got its community at creation; store an image.
+import assert from 'node:assert/strict';
 import { eq, inArray } from 'drizzle-orm';
+import type { PresignResponse } from '../src/contracts';
 import { communities, lists, tenants } from '../src/db/schema';
 import type { TestGateway } from './helpers';
 
@@ -16,4 +18,19 @@ export async function removeCommunities(gw: TestGateway, tenantNames: string[]):
     await db.delete(communities).where(eq(communities.id, community.id));
     if (community.listId) await db.delete(lists).where(eq(lists.id, community.listId));
   }
+}
+
+/** A stored image address of the caller's tenant (presign, then PUT a PNG), as the console uploads. */
+export async function storeImage(gw: TestGateway, token: string): Promise<string> {
+  const p = await gw.post<PresignResponse>('/v1/files/s3-presigned-url', { type: 'image/png' }, token);
+  assert.equal(p.status, 200, p.text);
+  const u = new URL(p.body.url);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const r = await fetch(`${gw.url}${u.pathname}${u.search}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: png,
+  });
+  assert.equal(r.status, 200, await r.text());
+  return p.body.fileUrl;
 }

@@ -38,6 +38,7 @@ export function makeAdmin(): ConsoleUser {
     first_name: 'Sam',
     last_name: 'Admin',
     avatar: null,
+    time_zone: null,
     impersonator: null,
     is_impersonating: false,
     enableExperimentalFeatures: false,

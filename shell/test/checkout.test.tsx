@@ -44,6 +44,7 @@ const OWNER = {
   first_name: 'Rita',
   last_name: 'Rocket',
   avatar: null,
+  time_zone: null,
   impersonator: null,
 };
 

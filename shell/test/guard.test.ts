@@ -31,6 +31,7 @@ const basicOwner = {
   first_name: 'B',
   last_name: 'O',
   avatar: null,
+  time_zone: null,
   impersonator: null,
 };
 

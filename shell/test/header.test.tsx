@@ -16,6 +16,7 @@ const owner = (over: Partial<ConsoleUser> = {}): ConsoleUser => ({
   first_name: 'Ada',
   last_name: 'Owner',
   avatar: null,
+  time_zone: null,
   impersonator: null,
   is_impersonating: false,
   enableExperimentalFeatures: false,

@@ -35,6 +35,7 @@ const JOINED = {
   first_name: 'Nia',
   last_name: 'New',
   avatar: null,
+  time_zone: null,
   impersonator: null,
 };
 

@@ -18,6 +18,7 @@ const user = (features: Feature[]): ConsoleUser => ({
   first_name: 'Ada',
   last_name: 'Owner',
   avatar: null,
+  time_zone: null,
   impersonator: null,
   is_impersonating: false,
   enableExperimentalFeatures: false,

@@ -29,6 +29,7 @@ const user = (features: Feature[]): ConsoleUser => ({
   first_name: 'Ada',
   last_name: 'Owner',
   avatar: null,
+  time_zone: null,
   impersonator: null,
   is_impersonating: false,
   enableExperimentalFeatures: false,

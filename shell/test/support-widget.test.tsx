@@ -14,6 +14,7 @@ const user: ConsoleUser = {
   first_name: 'A',
   last_name: 'B',
   avatar: null,
+  time_zone: null,
   impersonator: null,
   is_impersonating: false,
   enableExperimentalFeatures: false,

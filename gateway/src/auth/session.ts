@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
@@ -14,6 +14,8 @@ export interface SessionUserRow {
   firstName: string;
   lastName: string;
   avatar: string | null;
+  /** The user's own time zone, else the tenant's (null for users without a tenant and without their own). */
+  timeZone: string | null;
   emailConfirmedAt: Date | null;
   tokenVersion: number;
 }
@@ -46,6 +48,7 @@ async function readUser(db: Database, userId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       avatar: users.avatar,
+      timeZone: sql<string | null>`coalesce(${users.timeZone}, ${tenants.timeZone})`,
       emailConfirmedAt: users.emailConfirmedAt,
       tokenVersion: users.tokenVersion,
       tenantId: users.tenantId,
@@ -183,6 +186,7 @@ export function toSessionUser(auth: AuthContext): SessionUser {
     first_name: auth.user.firstName,
     last_name: auth.user.lastName,
     avatar: auth.user.avatar,
+    time_zone: auth.user.timeZone,
     impersonator: auth.impersonator ? { _id: auth.impersonator.id, email: auth.impersonator.email } : null,
   };
 }

@@ -181,19 +181,28 @@ function address(value: string | undefined, field: string, errors: FieldErrors):
 // Create, save, duplicate, delete
 // ---------------------------------------------------------------------------------------------
 
-/** The community's name (its title, else the tenant's name): the default sender name. */
-async function senderName(db: Database, tenantId: string): Promise<string> {
+/**
+ * What a new e-mail starts with (General Settings): the default sender name, else the community's
+ * name (its title, else the tenant's name); the default reply-to address, else none ('').
+ */
+async function senderDefaults(db: Database, tenantId: string): Promise<{ fromName: string; replyTo: string }> {
   const [row] = await db
-    .select({ tenantName: tenants.name, title: communities.title })
+    .select({
+      tenantName: tenants.name,
+      title: communities.title,
+      senderName: tenants.defaultSenderName,
+      replyTo: tenants.defaultReplyTo,
+    })
     .from(tenants)
     .leftJoin(communities, eq(communities.tenantId, tenants.id))
     .where(eq(tenants.id, tenantId));
-  return (row?.title?.trim() || row?.tenantName || '').slice(0, CAMPAIGN_LIMITS.fromName);
+  const fromName = row?.senderName?.trim() || row?.title?.trim() || row?.tenantName || '';
+  return { fromName: fromName.slice(0, CAMPAIGN_LIMITS.fromName), replyTo: row?.replyTo ?? '' };
 }
 
 /**
  * POST /v1/campaigns: a new draft (from a template: its subject and preview text are copied). From
- * name is the community's, from address the platform's sender, opens and clicks tracked, UTM source
+ * name and reply-to are General Settings' defaults, from address the platform's sender, opens and clicks tracked, UTM source
  * 'community-console', medium 'email', campaign a slug of the name.
  */
 export async function createCampaign(
@@ -218,7 +227,7 @@ export async function createCampaign(
       subject: content.subject.slice(0, CAMPAIGN_LIMITS.subject),
       previewText: content.previewText.slice(0, CAMPAIGN_LIMITS.previewText),
       templateId: templateId ? templateId.toLowerCase() : null,
-      fromName: await senderName(db, tenantId),
+      ...(await senderDefaults(db, tenantId)),
       fromEmail: config.campaigns.defaultFrom,
       trackOpens: true,
       trackClicks: true,

@@ -32,6 +32,8 @@ export const SessionUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   avatar: z.nullable(z.string()),
+  /** The time zone schedules are chosen in: the user's own (Your Profile), else the community's; null without either. */
+  time_zone: z.nullable(z.string()),
   /** Set when this session is an impersonation: who is impersonating. */
   impersonator: z.nullable(z.object({ _id: z.string(), email: z.string() })),
 });

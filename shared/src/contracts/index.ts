@@ -12,3 +12,5 @@ export * from './templates';
 export * from './campaigns';
 export * from './overview';
 export * from './team';
+export * from './account';
+export * from './domains';

@@ -29,6 +29,7 @@ const user = (over: Record<string, unknown> = {}) => ({
   first_name: 'Ada',
   last_name: 'Owner',
   avatar: null,
+  time_zone: null,
   impersonator: null,
   ...over,
 });

@@ -6,7 +6,7 @@ import { cleanWhatYouGet, COMMUNITY_MESSAGES, slugProblem } from '../onboarding-
 import { COMMUNITY_LIST_NAME } from './community-store';
 import { communities } from '../../db/schema';
 import { type ErrorBody, startGateway, type TestGateway } from '../../../test/helpers';
-import { removeCommunities } from '../../../test/community-helpers';
+import { removeCommunities, storeImage } from '../../../test/community-helpers';
 import { call } from '../../../test/audience-helpers';
 
 describe('community rules (pure)', () => {
@@ -49,20 +49,7 @@ before(async () => {
 });
 after(() => gw.close());
 
-/** A stored image address of the caller's tenant (presign, then PUT a PNG). */
-async function storedImage(token: string): Promise<string> {
-  const p = await gw.post<PresignResponse>('/v1/files/s3-presigned-url', { type: 'image/png' }, token);
-  assert.equal(p.status, 200, p.text);
-  const u = new URL(p.body.url);
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-  const r = await fetch(`${gw.url}${u.pathname}${u.search}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'image/png' },
-    body: png,
-  });
-  assert.equal(r.status, 200, await r.text());
-  return p.body.fileUrl;
-}
+const storedImage = (token: string) => storeImage(gw, token);
 
 describe('the community of a tenant', () => {
   let created: Community;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MessageResponse, PresignRequest, PresignResponse } from '../../contracts';
-import { requireAnyPermission, tenantOf } from '../../auth';
+import { authenticate, tenantOf } from '../../auth';
 import { badRequest, notFound } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isImageType } from './file-keys';
@@ -37,17 +37,18 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/files/s3-presigned-url',
     {
-      // The community page's logo and background (manage_community) and the template designer's images
-      // (templates) go through the same upload.
-      onRequest: requireAnyPermission('manage_community', 'templates'),
+      // The community page's logo and background, the template designer's images and every member's
+      // own avatar (Your Profile) go through the same upload: any user of a tenant, within the tenant's
+      // upload quota.
+      onRequest: authenticate,
       schema: {
         tags,
         security: bearer,
         summary: 'A URL to upload one image to',
         description:
-          `Permission manage_community or templates. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
+          `Any user of a tenant. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
           `${MAX_IMAGE_BYTES} bytes) to \`url\` with that Content-Type and no Authorization, once, before it ` +
-          'expires; then save `fileUrl` as the logo or background.',
+          'expires; then save `fileUrl` as the logo, background, a template image or your avatar.',
         body: PresignRequest,
         response: { 200: PresignResponse, ...errorResponses(400, 401, 403) },
       },
