@@ -41,13 +41,16 @@ export class LoginThrottle {
 
   /** Reserve a password check for `account` (a lower-case e-mail) from `ip`: its id, or how long to wait. */
   async begin(account: string, ip: string): Promise<{ attemptId: string } | Throttled> {
-    const now = Date.now();
-    await this.prune(now);
+    await this.prune(Date.now());
     const address = clientKey(ip);
     const { windowMs, addressMax, knownAddressMs } = this.settings;
-    const since = new Date(now - windowMs);
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${account}`}, 0))`);
+      // The time is read once the lock is held: a check that waited for the lock must not date itself
+      // before the failures recorded by the checks it waited for (they would look like future ones,
+      // and a stranger would be told to wait for nothing).
+      const now = Date.now();
+      const since = new Date(now - windowMs);
       const failures = await tx
         .select({ at: loginAttempts.createdAt, address: loginAttempts.address, forgiven: loginAttempts.forgiven })
         .from(loginAttempts)
