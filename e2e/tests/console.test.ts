@@ -121,7 +121,9 @@ describe('remotes', () => {
     const { page, context, requests } = await newSession(browser, shellUrl);
     await signIn(page, 'owner@acme.test', 'owner-pass-2026');
     await page.goto('/account/profile');
-    await page.getByTestId('profile').getByText('owner@acme.test').waitFor();
+    const email = page.getByTestId('profile').getByLabel('E-mail', { exact: true });
+    await email.waitFor();
+    assert.equal(await email.inputValue(), 'owner@acme.test');
     // A toast raised inside a remote shows in the shell's single Toaster.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shellUrl });
     await page.getByRole('button', { name: 'Copy e-mail address' }).click();

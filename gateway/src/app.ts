@@ -36,6 +36,7 @@ import { createStorage } from './onboarding/index';
 import { templatesArea } from './templates/index';
 import { campaignsArea } from './campaigns/index';
 import { overviewArea } from './overview/index';
+import { domainsArea } from './domains/index';
 
 export interface BuildOptions {
   db: Database;
@@ -62,6 +63,7 @@ const AREAS = [
   templatesArea,
   campaignsArea,
   overviewArea,
+  domainsArea,
 ];
 
 const DOCS_PREFIX = '/docs';

@@ -89,6 +89,18 @@ export interface AdmissionConfig {
   maxWaitMs: number;
 }
 
+/** Custom sending domains (domains/): where records are looked up and what they must contain. */
+export interface DomainsConfig {
+  /** Resolvers asked (DNS_SERVERS, comma list of `host` or `host:port`); null: the system's. */
+  dnsServers: string[] | null;
+  /** One lookup gives up after this long (DNS_TIMEOUT_MS). */
+  dnsTimeoutMs: number;
+  /** The SPF record includes this (SENDING_SPF_INCLUDE). */
+  spfInclude: string;
+  /** The optional tracking CNAME points here (TRACKING_CNAME_TARGET). */
+  trackingHost: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -121,6 +133,7 @@ export interface Config {
   billing: BillingConfig;
   admission: AdmissionConfig;
   campaigns: CampaignsConfig;
+  domains: DomainsConfig;
 }
 
 /** Campaign delivery (the e-mails screen, compose and the delivery log; spec section 2). */
@@ -305,5 +318,11 @@ export function loadConfig(env: Env = process.env): Config {
       retryDelaySeconds: Math.max(1, int(env, 'SEND_RETRY_DELAY_SECONDS', 60)),
     },
     admission: admissionConfig(env),
+    domains: {
+      dnsServers: env.DNS_SERVERS ? list(env.DNS_SERVERS, []) : null,
+      dnsTimeoutMs: Math.max(100, int(env, 'DNS_TIMEOUT_MS', 3000)),
+      spfInclude: (env.SENDING_SPF_INCLUDE || '_spf.console.example').trim().toLowerCase(),
+      trackingHost: (env.TRACKING_CNAME_TARGET || 'track.console.example').trim().toLowerCase(),
+    },
   };
 }

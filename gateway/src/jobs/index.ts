@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { registerImportJobs } from '../audience';
 import { registerBillingJobs, type BillingProvider } from '../billing';
 import { registerCampaignJobs, type CampaignJobsOptions } from '../campaigns/jobs';
+import { registerDomainJobs } from '../domains';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { registerPgliteUpkeep } from '../db/pglite-upkeep';
@@ -47,7 +48,9 @@ export function createJobs({
   const jobs = new JobRunner({ db, config, workers, log });
   registerImportJobs(jobs, db, config, log);
   registerBillingJobs(jobs, billing, log);
-  registerCampaignJobs(jobs, db, config, log, mailer ?? createMailer(config), campaigns);
+  const mail = mailer ?? createMailer(config);
+  registerCampaignJobs(jobs, db, config, log, mail, campaigns);
+  registerDomainJobs(jobs, db, config, log, mail);
   if (isPglite(db)) registerPgliteUpkeep(jobs, db);
   extra?.(jobs);
   return jobs;

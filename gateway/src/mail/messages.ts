@@ -152,3 +152,32 @@ Open this link within ${ttlDays} days to choose your name and password:</p>
 <p>If you did not expect this invitation, ignore this e-mail.</p>`,
   };
 }
+
+/** A verified sending domain stopped verifying (the daily re-check, domains/recheck-job.ts): to the community's owners. */
+export function domainFailedMail(
+  to: string,
+  firstName: string,
+  tenantName: string,
+  domain: string,
+  failing: string[],
+  link: string,
+): Mail {
+  const which = failing.length > 0 ? failing.join(', ') : 'required';
+  return {
+    to,
+    subject: `Action needed: ${domain} no longer verifies`,
+    text: `${greeting(firstName)}
+
+The sending domain ${domain} of ${tenantName} no longer verifies on Community Console:
+its ${which} DNS records are missing or changed. Until they are fixed, mail is not sent from this domain.
+
+Check the records and verify the domain again here:
+
+${link}
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>The sending domain ${escapeHtml(domain)} of ${escapeHtml(tenantName)} no longer verifies on Community Console:
+its ${escapeHtml(which)} DNS records are missing or changed. Until they are fixed, mail is not sent from this domain.</p>
+<p><a href="${escapeHtml(link)}">Check the records and verify again</a></p>`,
+  };
+}

@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { DomainsScreen } from '../features/domains/domains-screen';
 
-export default function Page() {
-  return <PlannedPage title="Custom Domains" description="Send from your own domain." />;
+/** Custom Domains (account/custom-domains, permission manage_domains, plan feature custom_domains). */
+export default function CustomDomainsPage() {
+  return <DomainsScreen />;
 }

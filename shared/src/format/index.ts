@@ -101,3 +101,5 @@ export function formatUsage(used: number, limit: number | null): string {
   const unit = limit === null && used === 1 ? 'e-mail' : 'e-mails';
   return limit === null ? `${formatCount(used)} ${unit}` : `${formatCount(used)} of ${formatCount(limit)} ${unit}`;
 }
+
+export * from './time-zones';

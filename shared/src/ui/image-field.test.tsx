@@ -72,4 +72,25 @@ describe('<ImageField>', () => {
     expect(screen.getByLabelText('Background')).toHaveAccessibleDescription('Bad image.');
     expect(screen.getByRole('img', { name: 'Background preview' })).toHaveAttribute('src', 'https://cdn.test/bg.png');
   });
+
+  it('names the clear button with the given word, and blocks picking and clearing while disabled', () => {
+    const onClear = jest.fn();
+    const { rerender } = render(
+      <ImageField label="Avatar" src="http://x.test/a.png" clearText="Remove" onSelect={jest.fn()} onClear={onClear} />,
+    );
+    expect(screen.getByRole('button', { name: 'Remove Avatar' })).toHaveTextContent('Remove');
+    expect(screen.getByLabelText('Avatar')).toBeEnabled();
+    rerender(
+      <ImageField
+        label="Avatar"
+        src="http://x.test/a.png"
+        clearText="Remove"
+        disabled
+        onSelect={jest.fn()}
+        onClear={onClear}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Remove Avatar' })).toBeDisabled();
+    expect(screen.getByLabelText('Avatar')).toBeDisabled();
+  });
 });

@@ -46,13 +46,29 @@ export interface ImageFieldProps {
   hint?: ReactNode;
   /** Id of the file input (to focus it on an error). */
   id?: string;
+  /** The clear button's word (default 'Clear'); its accessible name is this word and the label. */
+  clearText?: string;
+  /** Blocks picking and clearing (while the form saves). */
+  disabled?: boolean;
 }
 
 /**
  * Image upload with preview and clear (spec section 5: images only, read as base64 with mime type).
  * Nothing is uploaded here: the caller keeps the picked file and uploads it when the form is saved.
  */
-export function ImageField({ label, src, onSelect, onClear, error, accept = [], maxBytes, hint, id }: ImageFieldProps) {
+export function ImageField({
+  label,
+  src,
+  onSelect,
+  onClear,
+  error,
+  accept = [],
+  maxBytes,
+  hint,
+  id,
+  clearText = 'Clear',
+  disabled = false,
+}: ImageFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -97,6 +113,7 @@ export function ImageField({ label, src, onSelect, onClear, error, accept = [], 
             ref={inputRef}
             id={inputId}
             type="file"
+            disabled={disabled}
             accept={accept.length > 0 ? accept.join(',') : 'image/*'}
             aria-invalid={message ? true : undefined}
             aria-describedby={joinIds(message && errorId, hint ? hintId : null)}
@@ -106,13 +123,14 @@ export function ImageField({ label, src, onSelect, onClear, error, accept = [], 
           {src && (
             <Button
               variant="link"
-              aria-label={`Clear ${label}`}
+              aria-label={`${clearText} ${label}`}
+              disabled={disabled}
               onClick={() => {
                 setRejected(null);
                 onClear();
               }}
             >
-              Clear
+              {clearText}
             </Button>
           )}
         </div>

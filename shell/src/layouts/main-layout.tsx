@@ -27,7 +27,9 @@ export function MainLayout() {
   return (
     <div className="min-h-screen">
       {groups && (
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block" data-testid="desktop-sidebar">
+        // Hidden below lg by a media rule alone: with `hidden lg:block`, a remote's style sheet (loaded
+        // after the shell's, with its own `.hidden` and no `lg:block`) hid the sidebar on wide screens.
+        <aside className="fixed inset-y-0 left-0 z-30 w-64 max-lg:hidden" data-testid="desktop-sidebar">
           <Sidebar groups={groups} />
         </aside>
       )}

@@ -60,6 +60,7 @@ import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } fr
 import { trackingUrls } from '../tracking/links';
 import { emailAllowance, recordSentSql } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
+import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
 import { enqueueCampaign } from './queue';
 import { GroupCommit } from './group-commit';
 import { buildMime, sharedHeaders } from './mime';
@@ -268,6 +269,8 @@ interface SendContext {
   /** From and Reply-To, encoded once for the send (mime.ts). */
   headers: string;
   senderDomain: string;
+  /** The key of the tenant's verified domain of the From address: messages are DKIM-signed with it (domains/dkim.ts). */
+  dkim: DkimKey | null;
 }
 
 /** One recipient's message, or why it is not sent. */
@@ -615,7 +618,8 @@ class Feed {
     this.allowance.left -= rows.length;
     for (const [i, row] of rows.entries()) {
       if (i > 0 && i % RENDER_SLICE === 0) await nextTurn();
-      const message = buildMessage(deps, ctx, row);
+      let message = buildMessage(deps, ctx, row);
+      if (ctx.dkim && !('failed' in message)) message = await signed(message, ctx.dkim);
       if ('failed' in message) {
         this.commits.ride({
           id: row.id,
@@ -627,6 +631,18 @@ class Feed {
         });
       } else this.buffer.push({ row, ...message });
     }
+  }
+}
+
+/** The message with its DKIM signature, or why it is not sent (a key mailauth refuses). */
+async function signed(
+  message: { to: string; raw: Buffer; messageId: string },
+  key: DkimKey,
+): Promise<{ to: string; raw: Buffer; messageId: string } | { failed: string }> {
+  try {
+    return { ...message, raw: await dkimSignMessage(message.raw, key) };
+  } catch (error) {
+    return { failed: `The e-mail could not be signed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
@@ -743,6 +759,8 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   // PostgreSQL: claims of a process that stopped beating are given back (PGlite: at start, jobs.ts).
   if (!isPglite(db)) await releaseClaims(db, campaign.id, config.jobs.heartbeatSeconds);
 
+  // The From domain's DKIM key when the tenant verified that domain (read once per run).
+  const dkim = await dkimKeyFor(db, campaign.tenantId, campaign.fromEmail || config.campaigns.defaultFrom);
   let ctx: SendContext;
   try {
     const templates = { db, publicUrl: config.onboarding.publicUrl };
@@ -768,6 +786,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
         ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
       }),
       senderDomain: domainOf(address),
+      dkim,
     };
   } catch (error) {
     deps.log.error({ err: error, campaignId }, 'campaign template could not be loaded');

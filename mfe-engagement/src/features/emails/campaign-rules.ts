@@ -310,21 +310,6 @@ export function instantToZoned(iso: string, timeZone: string): { date: string; t
   return { date: `${w.year}-${two(w.month)}-${two(w.day)}`, time: `${two(w.hour)}:${two(w.minute)}` };
 }
 
-/** The browser's time zone (the schedule's default). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** The zones to choose from: every IANA zone the browser knows, with `current` in it. */
-export function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC', current];
-  return known.includes(current) ? known : [current, ...known];
-}
-
 /**
  * Why a schedule cannot be taken: not a date and time, in the past, or more than a year ahead
  * (CAMPAIGN_LIMITS.scheduleAheadDays); null when it is fine.

@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AudienceCount, Campaign } from '@console/shared/contracts';
+import { browserTimeZone } from '@console/shared/format';
 import { consoleStore } from '@console/shared/session';
 import EmailComposePage from '../../../pages/email-compose-page';
 import { fakeGateway, json, pageOf, renderPage } from '../../../../test/audience-kit';
 import { CONFLICT_MESSAGE } from '../campaign-rules';
 import { audienceCount, campaign } from '../test-data';
+import { tenantAdmin } from '../../../../../jest/fake-gateway';
 
 jest.setTimeout(30_000);
 
@@ -234,6 +236,38 @@ test('schedule sends the wall-clock time of the chosen zone as an instant', asyn
   );
   expect(await screen.findByTestId('schedule')).toHaveTextContent('(America/New_York)');
   expect(screen.getByRole('button', { name: 'Unschedule' })).toBeInTheDocument();
+});
+
+/** Opens the schedule dialog of a draft with the session user's time zone set to `zone`. */
+async function openScheduleAs(zone: string | null) {
+  const initial = consoleStore.getState();
+  consoleStore.setState({ user: { ...tenantAdmin(['view_engagement_emails']), time_zone: zone } });
+  setup(campaign());
+  const user = userEvent.setup();
+  open(campaign());
+  await user.click(await screen.findByRole('tab', { name: /Review/ }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Schedule' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Schedule' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Schedule' });
+  return { dialog, restore: () => act(() => consoleStore.setState(initial, true)) };
+}
+
+test("a new schedule starts in the session user's time zone", async () => {
+  const { dialog, restore } = await openScheduleAs('Asia/Tokyo');
+  try {
+    expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Tokyo');
+  } finally {
+    restore();
+  }
+});
+
+test("without a time zone on the session user a new schedule starts in the browser's", async () => {
+  const { dialog, restore } = await openScheduleAs(null);
+  try {
+    expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue(browserTimeZone());
+  } finally {
+    restore();
+  }
 });
 
 test('a sent e-mail opens read-only with a link to its log', async () => {

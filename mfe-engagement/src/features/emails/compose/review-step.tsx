@@ -4,14 +4,13 @@ import { Link, useNavigate } from '@console/shared/router';
 import { ApiError, messageOf } from '@console/shared/api';
 import { Button, Spinner, notify } from '@console/shared/ui';
 import { ConfirmDialog } from '@console/shared/overlays';
-import { consoleStore } from '@console/shared/session';
-import { formatCount } from '@console/shared/format';
+import { consoleStore, useConsole } from '@console/shared/session';
+import { defaultScheduleZone, formatCount } from '@console/shared/format';
 import { CAMPAIGN_LIMITS, type AudienceCount, type Campaign } from '@console/shared/contracts';
 import { previewCampaign, runCampaignAction, sendCampaign, sendTestCampaign } from '../api';
 import {
   STEP_LABELS,
   audienceLines,
-  browserTimeZone,
   formatSchedule,
   issuesFromErrors,
   receiveText,
@@ -101,6 +100,8 @@ export function ReviewStep({
   onCampaign: (next: Campaign) => void;
 }) {
   const navigate = useNavigate();
+  // The session user's time zone (their own, else the community's): where a new schedule starts.
+  const userZone = useConsole((s) => s.user?.time_zone ?? null);
   const [dialog, setDialog] = useState<Dialogs>('none');
   const [seq, setSeq] = useState(0);
   const [contact, setContact] = useState<PreviewContact | null>(null);
@@ -387,7 +388,7 @@ export function ReviewStep({
           key={seq}
           open
           onClose={close}
-          defaultZone={browserTimeZone()}
+          defaultZone={defaultScheduleZone(userZone)}
           initial={
             campaign.status === 'scheduled' && campaign.scheduled_at
               ? { at: campaign.scheduled_at, timeZone: campaign.time_zone }

@@ -2,11 +2,14 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, SelectField, TextField } from '@console/shared/ui';
 import { Dialog } from '@console/shared/overlays';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
-import { instantToZoned, scheduleProblem, timeZones, zonedToInstant } from '../campaign-rules';
+import { timeZoneLabel, timeZones } from '@console/shared/format';
+import { instantToZoned, scheduleProblem, zonedToInstant } from '../campaign-rules';
 
 /**
- * Choose when to send: a date and a time on the wall clock of a time zone (the browser's by default),
- * sent as an instant with the zone kept for display. Mount with a key per opening.
+ * Choose when to send: a date and a time on the wall clock of a time zone, sent as an instant with the
+ * zone kept for display. A new schedule starts in `defaultZone`: the caller passes the session user's
+ * zone (their own, else the community's), else the browser's (defaultScheduleZone in
+ * @console/shared/format). Mount with a key per opening.
  */
 export function ScheduleDialog({
   open,
@@ -88,7 +91,7 @@ export function ScheduleDialog({
         <SelectField label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)}>
           {timeZones(zone).map((z) => (
             <option key={z} value={z}>
-              {z.replace(/_/g, ' ')}
+              {timeZoneLabel(z)}
             </option>
           ))}
         </SelectField>
