@@ -120,4 +120,29 @@ describe('team', () => {
     await member.context.close();
     assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
   });
+
+  test('the account pages of a GROW UP owner: profile, general settings, custom domains and its dialog, with axe', async () => {
+    const { page, context } = await newSession(browser, system.urls.shell);
+    await signIn(page, 'owner@lab.test', 'lab-pass-2026');
+    const problems: string[] = [];
+    for (const [path, title] of [
+      ['/account/profile', 'Your Profile'],
+      ['/account/general-settings', 'General Settings'],
+      ['/account/custom-domains', 'Custom Domains'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      // The sidebar stays on a full load of a remote's page (desktop width).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).waitFor();
+      problems.push(...(await axeViolations(page, path)));
+    }
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const add = page.getByRole('dialog', { name: 'Add domain' });
+    await add.waitFor();
+    problems.push(...(await axeViolations(page, 'add domain dialog')));
+    await page.keyboard.press('Escape');
+    await add.waitFor({ state: 'detached' });
+    await context.close();
+    assert.deepEqual(problems, [], `axe found ${problems.length} problems:\n${problems.join('\n')}`);
+  });
 });
