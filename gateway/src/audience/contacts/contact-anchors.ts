@@ -215,16 +215,22 @@ interface AnchorCache {
   building: Map<string, Promise<AnchorSet | null>>;
   /** The background run of prefetchAnchors, if one is under way. */
   prefetching: Promise<void> | null;
-  /** The latest request that came during that run: started when it ends (one run at a time). */
-  next: (() => void) | null;
+  /**
+   * The requests that came during that run, one per set (tenant, first field, spacing, filter), oldest
+   * first: started one after another when it ends (one run at a time). Per set, not only the latest:
+   * another tenant's grid read every moment must not drop this tenant's pending build.
+   */
+  pending: Map<string, () => void>;
 }
 
 const caches = new WeakMap<Database, AnchorCache>();
+/** Prefetches waiting for the running one, at most (one per set). */
+const MAX_PENDING_PREFETCHES = 64;
 
 function cacheOf(db: Database): AnchorCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { sets: new Map(), building: new Map(), prefetching: null, next: null };
+    cache = { sets: new Map(), building: new Map(), prefetching: null, pending: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -330,9 +336,12 @@ export function prefetchAnchors(
 ): Promise<void> | null {
   const cache = cacheOf(db);
   if (cache.prefetching) {
-    // One run at a time per database; the latest request met meanwhile runs after it, so the sets it
-    // needs (another tenant, filter or spacing) are not dropped.
-    cache.next = () => void prefetchAnchors(db, tenantId, first, every, filter);
+    // One run at a time per database; the requests met meanwhile run after it, one per set, so the sets
+    // they need (another tenant, filter or spacing) are not dropped. Bounded: the oldest goes first.
+    const key = setName(tenantId, first, every, filter);
+    cache.pending.delete(key);
+    cache.pending.set(key, () => void prefetchAnchors(db, tenantId, first, every, filter));
+    if (cache.pending.size > MAX_PENDING_PREFETCHES) cache.pending.delete(cache.pending.keys().next().value ?? '');
     return null;
   }
   const fields = [first, ...CONTACT_SORT_FIELDS.filter((f) => f !== first)];
@@ -350,8 +359,8 @@ export function prefetchAnchors(
     .catch(() => undefined)
     .finally(() => {
       cache.prefetching = null;
-      const next = cache.next;
-      cache.next = null;
+      const [key, next] = cache.pending.entries().next().value ?? [];
+      if (key !== undefined) cache.pending.delete(key);
       next?.();
     });
   cache.prefetching = run;
