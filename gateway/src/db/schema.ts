@@ -84,9 +84,55 @@ export const tenants = pgTable(
     defaultReplyTo: text('default_reply_to'),
     /** General Settings: the IANA time zone schedules are shown in for members without their own. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Platform admin settings: an e-mail volume that replaces the plan's for this tenant (null: the plan's). */
+    emailVolumeOverride: integer('email_volume_override'),
+    /** Platform admin settings: no campaign of this tenant sends while set (sends wait, nothing is lost). */
+    sendingPaused: boolean('sending_paused').notNull().default(false),
+    /** Platform admin settings: applets enabled for this tenant beyond those its plan includes. */
+    enabledApplets: uuid('enabled_applets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /**
+     * Set when a platform admin deletes the tenant: from then on it is gone for every reader (lists,
+     * sign-in, sessions) while a background job removes its data in slices.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('tenants_created_at_idx').on(t.createdAt), index('tenants_name_idx').on(t.name)],
+  (t) => [
+    index('tenants_created_at_idx').on(t.createdAt),
+    index('tenants_name_idx').on(t.name),
+    check('tenants_email_volume_override_check', sql`${t.emailVolumeOverride} >= 0`),
+  ],
+);
+
+/**
+ * An applet: an add-on screen the platform offers to tenants, loaded at run time as a Module Federation
+ * remote from `manifestUrl` (its `mf-manifest.json`), exposing `module` (e.g. `./Page`). Tenants whose
+ * plan is in `planIds`, or whose settings enable it, find it in their sidebar under "Apps" while it is
+ * enabled.
+ */
+export const applets = pgTable(
+  'applets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    /** An image URL (uploaded or external https), or null for the default icon. */
+    icon: text('icon'),
+    manifestUrl: text('manifest_url').notNull(),
+    module: text('module').notNull(),
+    planIds: uuid('plan_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('applets_slug_idx').on(t.slug), index('applets_created_at_idx').on(t.createdAt)],
 );
 
 export const users = pgTable(
