@@ -8,7 +8,12 @@ const DAYS: Record<TenantListQuery['dateRange'], number | null> = {
   all_time: null,
   last_7_days: 7,
   last_30_days: 30,
-  last_90_days: 90,
+  // Calendar ranges come with the admin list query's rules (not yet here).
+  today: 1,
+  this_month: 31,
+  last_month: 62,
+  this_year: 366,
+  custom: null,
 };
 
 const tenantColumns = {
