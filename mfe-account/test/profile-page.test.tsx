@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@console/shared/contracts';
 import { consoleStore, type ConsoleState } from '@console/shared/session';
@@ -16,6 +16,7 @@ const FILE_URL = 'http://storage.test/files/abc.png';
 function makeProfile(over: Partial<Profile> = {}): Profile {
   return {
     email: 'owner@acme.test',
+    pending_email: null,
     first_name: 'Ada',
     last_name: 'Owner',
     avatar: null,
@@ -276,5 +277,49 @@ describe('Your Profile', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
+  });
+
+  it('changes the e-mail address through a dialog: field errors shown, then the pending address with Cancel change', async () => {
+    let attempts = 0;
+    const gw = fakeGateway({
+      'GET /v1/profile': () => json(makeProfile()),
+      'POST /v1/profile/email': () =>
+        ++attempts === 1
+          ? json(
+              { message: 'Invalid input.', errors: { current_password: ['Your current password is not correct.'] } },
+              400,
+            )
+          : json(makeProfile({ pending_email: 'ada@new.test' })),
+      'DELETE /v1/profile/email': () => json(makeProfile()),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
+    expect(within(dialog).getByLabelText(/New e-mail address/)).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(within(dialog).getByText('Enter your new e-mail address.')).toBeInTheDocument();
+    expect(gw.to('POST', '/v1/profile/email')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/New e-mail address/), 'ada@new.test');
+    await user.type(within(dialog).getByLabelText(/Current password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(dialog).findByText('Your current password is not correct.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Current password/)).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(gw.to('POST', '/v1/profile/email').map((call: Call) => call.body)[1]).toEqual({
+      email: 'ada@new.test',
+      current_password: 'wrong',
+    });
+    expect(success).toHaveBeenCalledWith('We have sent a link to ada@new.test. Open it to confirm.');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to confirm ada@new.test');
+    expect(field('E-mail')).toHaveValue('owner@acme.test');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel change' }));
+    await waitFor(() => expect(screen.queryByText(/Waiting for you to confirm/)).not.toBeInTheDocument());
+    expect(gw.to('DELETE', '/v1/profile/email')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Change e-mail address' })).toBeInTheDocument();
   });
 });

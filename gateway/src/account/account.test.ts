@@ -21,6 +21,7 @@ describe('your profile', () => {
     assert.equal(read.status, 200);
     assert.deepEqual(read.body, {
       email: 'staff@acme.test',
+      pending_email: null,
       first_name: 'Sam',
       last_name: 'Staff',
       avatar: null,

@@ -19,6 +19,7 @@ export async function readProfile(deps: Deps, auth: AuthContext): Promise<Profil
   const [row] = await deps.db
     .select({
       email: users.email,
+      pendingEmail: users.pendingEmail,
       firstName: users.firstName,
       lastName: users.lastName,
       avatar: users.avatar,
@@ -31,6 +32,7 @@ export async function readProfile(deps: Deps, auth: AuthContext): Promise<Profil
   if (!row) throw notFound();
   return {
     email: row.email,
+    pending_email: row.pendingEmail,
     first_name: row.firstName,
     last_name: row.lastName,
     avatar: row.avatar,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GeneralSettings, GeneralSettingsPatch, Profile, ProfilePatch } from '../contracts';
+import { EmailChangeBody, GeneralSettings, GeneralSettingsPatch, Profile, ProfilePatch } from '../contracts';
+import { cancelEmailChange, requestEmailChange } from '../auth/email-change';
 import { authenticate, authOf, requirePermission, tenantOf } from '../auth';
 import { bearer, errorResponses } from '../lib/openapi';
 import { readProfile, updateProfile } from './profile';
@@ -38,6 +39,50 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => updateProfile(deps, authOf(req), req.body),
+  );
+  app.post(
+    '/email',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change your sign-in e-mail address',
+        description:
+          'Checks the current password (sign-in guessing limits apply) and e-mails a confirmation link ' +
+          '(`<console>/confirm-email?user_id=..&token=..`) to the new address, which becomes the sign-in ' +
+          'address when the link is opened; the former address is then told. 403 while impersonating.',
+        body: EmailChangeBody,
+        response: { 200: Profile, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await requestEmailChange(deps, auth, {
+        email: req.body.email,
+        currentPassword: req.body.current_password,
+        ip: req.ip,
+      });
+      return readProfile(deps, auth);
+    },
+  );
+  app.delete(
+    '/email',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancel a change of your sign-in e-mail address',
+        description: 'The address waiting for confirmation is forgotten and its link stops working.',
+        response: { 200: Profile, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await cancelEmailChange(deps, auth);
+      return readProfile(deps, auth);
+    },
   );
 };
 

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../errors';
 import { confirmEmailMail } from '../mail/messages';
+import { confirmEmailChange, EMAIL_CHANGED } from './email-change';
 import { consumeOneTimeToken, countIssuedSince, issueOneTimeToken } from './one-time-tokens';
 import { sessionChanged } from './session-cache';
 
@@ -34,8 +35,11 @@ export async function sendConfirmationLink(deps: Deps, user: Recipient): Promise
   );
 }
 
-/** Confirm with a token from the e-mail (single use). */
-export async function confirmEmail(deps: Deps, userId: string, token: string): Promise<void> {
+/**
+ * Confirm with a token from the e-mail (single use): the account's address, or a new sign-in
+ * address (Your Profile) when the token is an e-mail-change one. Returns the message to show.
+ */
+export async function confirmEmail(deps: Deps, userId: string, token: string): Promise<string> {
   const ok = await deps.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, 'email_confirmation', token))) return false;
     await tx
@@ -44,6 +48,10 @@ export async function confirmEmail(deps: Deps, userId: string, token: string): P
       .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
     return true;
   });
-  if (!ok) throw badRequest(BAD_CONFIRM_TOKEN, { token: [BAD_CONFIRM_TOKEN] });
-  sessionChanged(deps.db, `user:${userId}`);
+  if (ok) {
+    sessionChanged(deps.db, `user:${userId}`);
+    return EMAIL_CONFIRMED;
+  }
+  if (await confirmEmailChange(deps, userId, token)) return EMAIL_CHANGED;
+  throw badRequest(BAD_CONFIRM_TOKEN, { token: [BAD_CONFIRM_TOKEN] });
 }

@@ -12,7 +12,7 @@ import {
   VerifyResponse,
 } from '../contracts';
 import { changePassword } from './change-password';
-import { CONFIRMATION_SENT, confirmEmail, EMAIL_CONFIRMED, sendConfirmationLink } from './email-confirmation';
+import { CONFIRMATION_SENT, confirmEmail, sendConfirmationLink } from './email-confirmation';
 import { authenticate, authOf } from './guards';
 import { impersonate } from './impersonation';
 import { login } from './login';
@@ -209,8 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await confirmEmail(deps, req.body.user_id, req.body.token);
-      return { message: EMAIL_CONFIRMED };
+      return { message: await confirmEmail(deps, req.body.user_id, req.body.token) };
     },
   );
 

@@ -158,6 +158,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** Profile: the IANA time zone used when this member schedules (null: the community's). */
     timeZone: text('time_zone'),
+    /**
+     * Profile: a new sign-in address waiting to be confirmed from itself (an `email_change` token);
+     * the address in `email` stays the sign-in address until then.
+     */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -204,7 +209,8 @@ export const loginKnownAddresses = pgTable(
   ],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['password_reset', 'email_confirmation'] as const;
+/** `email_change` confirms a new sign-in address (users.pending_email) from that address. */
+export const ONE_TIME_TOKEN_PURPOSES = ['password_reset', 'email_confirmation', 'email_change'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
 /** Password-reset and e-mail-confirmation tokens; only a SHA-256 of the token is stored. */
@@ -224,7 +230,10 @@ export const oneTimeTokens = pgTable(
   (t) => [
     uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash),
     index('one_time_tokens_user_idx').on(t.userId, t.purpose),
-    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'email_confirmation')`),
+    check(
+      'one_time_tokens_purpose_check',
+      sql`${t.purpose} in ('password_reset', 'email_confirmation', 'email_change')`,
+    ),
   ],
 );
 

@@ -181,3 +181,40 @@ its ${escapeHtml(which)} DNS records are missing or changed. Until they are fixe
 <p><a href="${escapeHtml(link)}">Check the records and verify again</a></p>`,
   };
 }
+
+/** Profile: confirm a new sign-in address, sent to that address. */
+export function emailChangeMail(to: string, firstName: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address',
+    text: `${greeting(firstName)}
+
+You asked to sign in to Community Console with this e-mail address from now on.
+Please confirm it by opening this link:
+
+${link}
+
+Until you do, your account keeps its current address. If this was not you, ignore this e-mail.
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>You asked to sign in to Community Console with this e-mail address from now on. Please confirm it by opening this link:</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>Until you do, your account keeps its current address. If this was not you, ignore this e-mail.</p>`,
+  };
+}
+
+/** Profile: tells the former address that the sign-in address changed (the owner's alarm if it was not them). */
+export function emailChangedNoticeMail(to: string, firstName: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Your sign-in e-mail address was changed',
+    text: `${greeting(firstName)}
+
+The e-mail address you sign in to Community Console with is now ${newEmail}.
+If you did not change it, contact your community's owner or the platform's support at once.
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>The e-mail address you sign in to Community Console with is now <strong>${escapeHtml(newEmail)}</strong>.</p>
+<p>If you did not change it, contact your community's owner or the platform's support at once.</p>`,
+  };
+}

@@ -3,7 +3,7 @@
  * company_settings). Time zones are IANA names; a member without their own uses the community's.
  */
 import * as z from 'zod/mini';
-import { Email, text } from '@console/shared/contracts/core';
+import { Email, Password, text } from '@console/shared/contracts/core';
 
 /** Whether the runtime knows the IANA time zone (aliases such as 'US/Eastern' included). */
 export function isTimeZone(value: string): boolean {
@@ -23,6 +23,8 @@ const LastName = text(100, 'Use at most 100 characters.').check(z.trim());
 
 export const Profile = z.object({
   email: z.string(),
+  /** A new sign-in address waiting to be confirmed from itself; `email` stays until then. */
+  pending_email: z.nullable(z.string()),
   first_name: z.string(),
   last_name: z.string(),
   avatar: z.nullable(z.string()),
@@ -41,6 +43,10 @@ export const ProfilePatch = z.object({
   time_zone: z.optional(z.nullable(TimeZone)),
 });
 export type ProfilePatch = z.infer<typeof ProfilePatch>;
+
+/** POST /v1/profile/email: a new sign-in address, confirmed from itself; the current password proves it is you. */
+export const EmailChangeBody = z.object({ email: Email, current_password: Password });
+export type EmailChangeBody = z.infer<typeof EmailChangeBody>;
 
 export const SETTINGS_LIMITS = { communityName: 255, senderName: 100, postalAddress: 500 } as const;
 

@@ -1,6 +1,6 @@
 /** Your Profile's calls and query key (['profile']). */
 import { api } from '@console/shared/api';
-import { PresignResponse, Profile, type ProfilePatch } from '@console/shared/contracts';
+import { PresignResponse, Profile, type EmailChangeBody, type ProfilePatch } from '@console/shared/contracts';
 
 export const PROFILE_KEY = ['profile'] as const;
 
@@ -22,3 +22,12 @@ export async function uploadAvatar(file: File): Promise<string> {
   if (!response.ok) throw new Error(`The image could not be uploaded (${response.status}).`);
   return signed.fileUrl;
 }
+
+/**
+ * POST /v1/profile/email: the new address gets a confirmation link and becomes the sign-in address when
+ * it is opened; answers the profile with `pending_email`. 400 field errors on email / current_password.
+ */
+export const requestEmailChange = (body: EmailChangeBody) => api.post('/v1/profile/email', Profile, body);
+
+/** DELETE /v1/profile/email: forget the address waiting for confirmation. */
+export const cancelEmailChange = () => api.delete('/v1/profile/email', Profile);

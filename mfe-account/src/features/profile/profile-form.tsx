@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, formErrorsOf } from '@console/shared/api';
 import type { Profile } from '@console/shared/contracts';
 import { timeZoneLabel, timeZones } from '@console/shared/format';
-import { Link } from '@console/shared/router';
 import { loadUser } from '@console/shared/session';
 import { Button, ImageField, SelectField, TextField, notify } from '@console/shared/ui';
 import { PROFILE_KEY, updateProfile, uploadAvatar } from './api';
+import { EmailSection } from './email-section';
 import {
   AVATAR_TYPES,
   MAX_AVATAR_BYTES,
@@ -45,15 +45,8 @@ function failureOf(error: unknown): Extract<State, { status: 'failed' }> {
   return { status: 'failed', fields, message: parsed.message ?? other[0] ?? null };
 }
 
-function copyEmail(email: string) {
-  navigator.clipboard.writeText(email).then(
-    () => notify.success('E-mail address copied.'),
-    () => notify.error('Could not copy: your browser blocked the clipboard.'),
-  );
-}
-
 /**
- * First and last name, e-mail (read-only: copy it, or change the password), avatar (uploaded on save) and
+ * First and last name, e-mail (changed through its own confirmation, see EmailSection), avatar (uploaded on save) and
  * the member's own time zone ('Community default' follows the community's). Save sends only what
  * changed, then reloads the session user so the header shows the new name and avatar.
  */
@@ -130,23 +123,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextField label="First name" autoComplete="given-name" required {...text('first_name')} />
         <TextField label="Last name" autoComplete="family-name" {...text('last_name')} />
       </div>
-      <div>
-        <TextField
-          label="E-mail"
-          type="email"
-          value={profile.email}
-          readOnly
-          hint="Your e-mail address is your sign-in and cannot be changed here."
-        />
-        <div className="mt-2 flex flex-wrap items-center gap-4">
-          <Button variant="secondary" size="sm" onClick={() => copyEmail(profile.email)}>
-            Copy e-mail address
-          </Button>
-          <Link className="text-sm text-brand-700 underline" to="/account/change-password">
-            Change password
-          </Link>
-        </div>
-      </div>
+      <EmailSection profile={profile} />
       <ImageField
         id={fieldId('avatar')}
         label="Avatar"
