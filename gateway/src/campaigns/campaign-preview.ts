@@ -8,6 +8,8 @@
  */
 import type { CampaignPreview, CampaignTestSend } from '../contracts';
 import { CAMPAIGN_LIMITS } from '../contracts';
+import { dkimKeyFor } from '../domains/dkim';
+import { effectiveSender } from '../domains/senders';
 import type { Database } from '../db/index';
 import type { CampaignRow } from '../db/schema';
 import { badRequest, HttpError, INVALID_INPUT, type FieldErrors } from '../errors';
@@ -35,6 +37,13 @@ export interface PreviewContext {
   db: Database;
   /** GATEWAY_PUBLIC_URL (the templates' social icons and the sample links). */
   publicUrl: string;
+}
+
+/** A test send also needs the platform's sender address (CAMPAIGN_FROM). */
+export interface TestSendContext extends PreviewContext {
+  mailer: Mailer;
+  throttle: WindowThrottle;
+  platformFrom: string;
 }
 
 /** The template's HTML with the campaign's own preview text in its hidden box (none: the template's). */
@@ -98,9 +107,12 @@ function testAddresses(to: readonly string[]): string[] {
   return out;
 }
 
-/** POST /v1/campaigns/{id}/test: one e-mail per address (recipients never see each other). */
+/**
+ * POST /v1/campaigns/{id}/test: one e-mail per address (recipients never see each other), from the
+ * address the campaign will use (domains/senders.ts) and DKIM-signed like it when on a verified domain.
+ */
 export async function sendCampaignTest(
-  ctx: PreviewContext & { mailer: Mailer; throttle: WindowThrottle },
+  ctx: TestSendContext,
   row: CampaignRow,
   userId: string,
   body: CampaignTestSend,
@@ -109,12 +121,23 @@ export async function sendCampaignTest(
   const message = await previewCampaign(ctx, row, body.contact_id);
   const wait = await ctx.throttle.hit({ key: `campaign-test:${userId}`, max: TEST_SEND_LIMIT.max });
   if (wait > 0) throw new HttpError(429, TOO_MANY_TESTS, undefined, { 'Retry-After': String(wait) });
+  const sender = await effectiveSender(
+    ctx.db,
+    row.tenantId,
+    { from: row.fromEmail, replyTo: row.replyTo },
+    ctx.platformFrom,
+  );
+  const dkim = await dkimKeyFor(ctx.db, row.tenantId, sender.from);
+  const fromName = row.fromName || (await loadMergeContext(ctx.db, row.tenantId, ctx.publicUrl)).community.name;
   for (const to of recipients) {
     await ctx.mailer.send({
       to,
       subject: `${TEST_SUBJECT_PREFIX}${message.subject}`,
       html: message.html,
       text: message.text,
+      from: { name: fromName, address: sender.from },
+      ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+      ...(dkim ? { dkim } : {}),
     });
   }
   const n = recipients.length;

@@ -21,6 +21,7 @@ import { badRequest, conflict, INVALID_INPUT, notFound, type FieldErrors } from 
 import { isUuid, validIds } from '../lib/db-helpers';
 import { likePattern, paginate, pageWindow } from '../lib/pagination';
 import { normaliseEmail } from '../audience/index';
+import { senderRefusal } from '../domains/senders';
 import { allows, CAMPAIGN_RULES } from './campaign-rules';
 import { selectionIds, slugOf, toCampaign, toCampaignSummary } from './campaign-wire';
 
@@ -248,6 +249,7 @@ export async function updateCampaign(
   tenantId: string,
   id: string,
   input: CampaignUpdate,
+  platformFrom: string,
 ): Promise<Campaign> {
   const current = await campaignRow(db, tenantId, id);
   if (!allows('edit', current.status)) throw conflict(CAMPAIGN_RULES.edit.refused);
@@ -260,7 +262,11 @@ export async function updateCampaign(
   if (input.preview_text !== undefined) set.previewText = input.preview_text;
   if (input.from_name !== undefined) set.fromName = input.from_name.trim();
   const from = address(input.from_email, 'from_email', errors);
-  if (from !== undefined) set.fromEmail = from;
+  if (from !== undefined) {
+    const refused = await senderRefusal(db, tenantId, from, platformFrom);
+    if (refused) errors.from_email = [refused];
+    else set.fromEmail = from;
+  }
   const replyTo = address(input.reply_to, 'reply_to', errors);
   if (replyTo !== undefined) set.replyTo = replyTo;
   if (input.track_opens !== undefined) set.trackOpens = input.track_opens;

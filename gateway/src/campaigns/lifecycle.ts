@@ -21,6 +21,7 @@ import { enqueueCampaign } from './sender/queue';
 import { emailAllowance, reservedEmails, volumeRefusal } from './usage';
 
 export { allows, nextStatus, CAMPAIGN_RULES, type CampaignAction } from './campaign-rules';
+import { senderRefusal } from '../domains/senders';
 
 export interface LifecycleContext {
   db: Database;
@@ -74,6 +75,10 @@ async function readyToSend(ctx: LifecycleContext, row: CampaignRow): Promise<num
   const errors: FieldErrors = {};
   if (row.subject.trim() === '') errors.subject = ['Add a subject.'];
   if (row.fromEmail === '') errors.from_email = ['Enter the sender address.'];
+  else {
+    const refused = await senderRefusal(ctx.db, row.tenantId, row.fromEmail, ctx.config.campaigns.defaultFrom);
+    if (refused) errors.from_email = [refused];
+  }
   if (!row.templateId) errors.template_id = ['Choose a template.'];
   else {
     const [template] = await ctx.db

@@ -4,6 +4,7 @@
  * lifecycle (send now, schedule, unschedule, pause, resume, cancel). Permission
  * `view_engagement_emails`; every call is scoped to the caller's tenant.
  */
+import { verifiedDomains } from '../domains/senders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -15,6 +16,7 @@ import {
   CampaignListQuery,
   CampaignPage,
   CampaignPreview,
+  CampaignSenders,
   CampaignPreviewRequest,
   CampaignSend,
   CampaignTestSend,
@@ -94,6 +96,25 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.code(201).send(await createCampaign(db, config, tenantOf(req), userOf(req), req.body)),
   );
 
+  app.get(
+    '/senders',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The From addresses this community may use',
+        description:
+          "The platform's sender address, and the community's verified sending domains (any address on them).",
+        response: { 200: CampaignSenders, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => ({
+      platform_address: config.campaigns.defaultFrom,
+      domains: await verifiedDomains(db, tenantOf(req)),
+    }),
+  );
+
   app.post(
     '/audience',
     {
@@ -146,7 +167,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Campaign, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => updateCampaign(db, tenantOf(req), req.params.id, req.body),
+    async (req) => updateCampaign(db, tenantOf(req), req.params.id, req.body, config.campaigns.defaultFrom),
   );
 
   app.delete(
@@ -235,7 +256,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       sendCampaignTest(
-        { ...previewCtx, mailer, throttle: testThrottle },
+        { ...previewCtx, mailer, throttle: testThrottle, platformFrom: config.campaigns.defaultFrom },
         await campaignRow(db, tenantOf(req), req.params.id),
         userOf(req),
         req.body,

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { Resolver } from 'node:dns/promises';
 import { after, before, describe, it } from 'node:test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
-import type { DnsRecord, SendingDomain, Template } from '../contracts';
+import type { Campaign, DnsRecord, SendingDomain, Template } from '../contracts';
+import { SENDER_NOT_VERIFIED } from './senders';
 import { enqueueCampaign } from '../campaigns/sender/queue';
-import { startGateway, type TestGateway } from '../../test/helpers';
+import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
 import { call, tenantId } from '../../test/audience-helpers';
 import {
   createCampaign,
@@ -99,9 +100,46 @@ describe('DKIM-signed campaigns', () => {
       assert.equal(result.results[0]?.selector, 'cc1');
     }
 
-    // Another domain (not verified by this tenant): sent unsigned.
+    // Compose takes an address on the verified domain, and its test send goes out from it, signed.
+    const draft = await call<Campaign>(gw, 'POST', '/v1/campaigns', lab, { name: 'Signed test' });
+    assert.equal(draft.status, 201, draft.text);
+    const refused = await call<ErrorBody>(gw, 'PATCH', `/v1/campaigns/${draft.body._id}`, lab, {
+      from_email: 'hello@elsewhere.example',
+    });
+    assert.equal(refused.status, 400, refused.text);
+    assert.deepEqual(refused.body.errors, { from_email: [SENDER_NOT_VERIFIED] });
+    const chosen = await call<Campaign>(gw, 'PATCH', `/v1/campaigns/${draft.body._id}`, lab, {
+      from_email: 'hello@news.lab.example',
+      template_id: templateId,
+      subject: 'Signed test',
+    });
+    assert.equal(chosen.status, 200, chosen.text);
+    const test = await call(gw, 'POST', `/v1/campaigns/${draft.body._id}/test`, lab, { to: ['tester@signed.test'] });
+    assert.equal(test.status, 200, test.text);
+    const testRaw = await receivedBy('tester@signed.test');
+    assert.match(testRaw.toString('utf8'), /^From: .*<hello@news\.lab\.example>/im);
+    const testResult = await dkimVerify(testRaw, { resolver: resolve });
+    assert.equal(testResult.results[0]?.status.result, 'pass', testResult.results[0]?.info);
+    assert.equal(testResult.results[0]?.signingDomain, 'news.lab.example');
+
+    // An address on a domain the tenant has not verified (or that stopped verifying): the send falls back
+    // to the platform's address, unsigned, with the chosen address as Reply-To.
     const plain = await sendFrom('hello@elsewhere.example', 'plainreader');
     assert.equal(plain.length, 2);
-    for (const raw of plain) assert.doesNotMatch(raw.toString('utf8'), /^DKIM-Signature:/im);
+    for (const raw of plain) {
+      const text = raw.toString('utf8');
+      assert.doesNotMatch(text, /^DKIM-Signature:/im);
+      assert.match(text, new RegExp(`^From: .*<${gw.config.campaigns.defaultFrom.replace(/\./g, '\\.')}>`, 'im'));
+      assert.match(text, /^Reply-To: hello@elsewhere\.example/im);
+    }
   });
 });
+
+async function receivedBy(to: string): Promise<Buffer> {
+  for (let i = 0; i < 200; i++) {
+    const mail = peer.received.find((m) => m.to === to);
+    if (mail) return mail.raw;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}

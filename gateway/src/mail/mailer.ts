@@ -8,6 +8,21 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Another sender than MAIL_FROM (a campaign's test send goes out from the campaign's address). */
+  from?: { name: string; address: string };
+  replyTo?: string;
+  /** Sign with this key (a tenant's verified sending domain): nodemailer's DKIM signer, RSA-SHA256. */
+  dkim?: { domain: string; selector: string; privateKey: string };
+}
+
+/** nodemailer's message options for a Mail, `from` defaulting to MAIL_FROM. */
+function messageOf(mail: Mail, from: string) {
+  const { dkim, ...rest } = mail;
+  return {
+    ...rest,
+    from: mail.from ?? from,
+    ...(dkim ? { dkim: { domainName: dkim.domain, keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
+  };
 }
 
 /** Where the gateway's e-mails go: an SMTP server, or a local outbox of .eml files. */
@@ -26,7 +41,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail(messageOf(mail, from));
     },
   };
 }
@@ -36,7 +51,7 @@ export function outboxMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail(messageOf(mail, from));
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);

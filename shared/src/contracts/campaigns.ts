@@ -240,6 +240,13 @@ export type CampaignTestSend = z.infer<typeof CampaignTestSend>;
 
 /** POST /v1/campaigns/{id}/preview: the campaign rendered as a contact (or sample values). */
 export const CampaignPreviewRequest = z.object({ contact_id: z.optional(z.nullable(idText())) });
+/**
+ * GET /v1/campaigns/senders: the From addresses compose offers: the platform's address, or any address on
+ * one of the community's verified sending domains (Custom Domains).
+ */
+export const CampaignSenders = z.object({ platform_address: z.string(), domains: z.array(z.string()) });
+export type CampaignSenders = z.infer<typeof CampaignSenders>;
+
 export const CampaignPreview = z.object({
   subject: z.string(),
   preview_text: z.string(),

@@ -61,6 +61,7 @@ import { trackingUrls } from '../tracking/links';
 import { emailAllowance, recordSentSql } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
 import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
+import { effectiveSender } from '../../domains/senders';
 import { enqueueCampaign } from './queue';
 import { GroupCommit } from './group-commit';
 import { buildMime, sharedHeaders } from './mime';
@@ -759,8 +760,15 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   // PostgreSQL: claims of a process that stopped beating are given back (PGlite: at start, jobs.ts).
   if (!isPglite(db)) await releaseClaims(db, campaign.id, config.jobs.heartbeatSeconds);
 
-  // The From domain's DKIM key when the tenant verified that domain (read once per run).
-  const dkim = await dkimKeyFor(db, campaign.tenantId, campaign.fromEmail || config.campaigns.defaultFrom);
+  // The From address (the platform's when its domain stopped verifying) and, on a verified domain of
+  // the tenant, that domain's DKIM key (read once per run).
+  const sender = await effectiveSender(
+    db,
+    campaign.tenantId,
+    { from: campaign.fromEmail, replyTo: campaign.replyTo },
+    config.campaigns.defaultFrom,
+  );
+  const dkim = await dkimKeyFor(db, campaign.tenantId, sender.from);
   let ctx: SendContext;
   try {
     const templates = { db, publicUrl: config.onboarding.publicUrl };
@@ -773,7 +781,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
       },
       { html: campaignHtml(loaded.version.html, campaign.previewText), text: loaded.version.text },
     );
-    const address = campaign.fromEmail || config.campaigns.defaultFrom;
+    const address = sender.from;
     ctx = {
       campaign,
       template: bindSend(prepared, {
@@ -783,7 +791,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
       from: { name: campaign.fromName || merge.community.name, address },
       headers: sharedHeaders({
         from: { name: campaign.fromName || merge.community.name, address },
-        ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
+        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
       }),
       senderDomain: domainOf(address),
       dkim,

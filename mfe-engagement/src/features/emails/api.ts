@@ -2,6 +2,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
+  CampaignSenders,
   AudienceCount,
   Campaign,
   CampaignPage,
@@ -74,6 +75,14 @@ export const fetchLogLinks = (id: string) => api.get(`${path(id)}/log/links`, De
 /** The per-recipient CSV (the filters of the grid apply), with the session's token. */
 export const exportLog = (id: string, query: Record<string, string | number>) =>
   api.download(`${path(id)}/log/export`, query);
+
+/** GET /v1/campaigns/senders: the platform's address and the verified domains compose may send from. */
+export const sendersQuery = () =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_KEY, 'senders'],
+    queryFn: () => api.get('/v1/campaigns/senders', CampaignSenders),
+    staleTime: 60_000,
+  });
 
 export const campaignQuery = (id: string) =>
   queryOptions({ queryKey: [...CAMPAIGNS_KEY, 'one', id], queryFn: () => fetchCampaign(id), retry: false });

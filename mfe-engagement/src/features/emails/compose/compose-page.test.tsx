@@ -34,6 +34,11 @@ const template = {
   used_by: { scheduled_emails: 0, active_automations: 0, names: [] },
 };
 
+let senderDomains: string[] = [];
+afterEach(() => {
+  senderDomains = [];
+});
+
 function setup(start: Campaign, count: AudienceCount = audienceCount()) {
   const gateway = fakeGateway();
   let current = start;
@@ -57,6 +62,10 @@ function setup(start: Campaign, count: AudienceCount = audienceCount()) {
     ]),
   );
   gateway.on('POST /v1/campaigns/audience', () => count);
+  gateway.on('GET /v1/campaigns/senders', () => ({
+    platform_address: 'news@console.test',
+    domains: senderDomains,
+  }));
   gateway.on('GET /v1/templates', () => pageOf([template]));
   gateway.on('GET /v1/templates/:id/html', () => ({ version: 1, html: '<p>design</p>' }));
   gateway.on('GET /v1/templates/merge-tags', () => ({ groups: [] }));
@@ -147,6 +156,29 @@ test('the steps are tabs: arrow keys, Home and End move between them', async () 
   expect(screen.getByRole('tab', { name: /Audience/ })).toHaveAttribute('aria-selected', 'true');
   await user.keyboard('{ArrowLeft}{Home}');
   expect(screen.getByRole('tab', { name: /Audience/ })).toHaveFocus();
+});
+
+test('the From address hint names the platform address and the verified domains, or leads to Custom Domains', async () => {
+  setup(campaign());
+  const user = userEvent.setup();
+  const { unmount } = open(campaign());
+  await user.click(await screen.findByRole('tab', { name: /Settings/ }));
+  const from = screen.getByRole('textbox', { name: 'From address' });
+  await waitFor(() =>
+    expect(from).toHaveAccessibleDescription(/news@console\.test.*verify it first in Custom Domains/),
+  );
+  expect(screen.getByRole('link', { name: 'Custom Domains' })).toHaveAttribute('href', '/account/custom-domains');
+  unmount();
+
+  senderDomains = ['news.acme.example'];
+  setup(campaign());
+  open(campaign());
+  await user.click(await screen.findByRole('tab', { name: /Settings/ }));
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: 'From address' })).toHaveAccessibleDescription(
+      'Empty: news@console.test. Or any address at news.acme.example (your verified domains).',
+    ),
+  );
 });
 
 test('review lists what is missing, marks its steps and keeps Send now off', async () => {

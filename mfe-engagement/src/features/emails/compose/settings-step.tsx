@@ -1,5 +1,8 @@
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@console/shared/router';
 import { TextField } from '@console/shared/ui';
+import { sendersQuery } from '../api';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
 import type { ComposeDraft } from '../campaign-rules';
 
@@ -49,6 +52,29 @@ function Switch({
   );
 }
 
+/**
+ * Which From addresses may be used (domains/senders.ts on the gateway: the platform's address, or any
+ * address on a verified domain of the community), with the way to Custom Domains.
+ */
+function SenderHint() {
+  const senders = useQuery(sendersQuery());
+  const platform = senders.data?.platform_address ?? "the platform's sending address";
+  const domains = senders.data?.domains ?? [];
+  return (
+    <>
+      {domains.length > 0
+        ? `Empty: ${platform}. Or any address at ${domains.join(', ')} (your verified domains).`
+        : `Empty: ${platform}. To send from your own domain, verify it first in `}
+      {domains.length === 0 && (
+        <Link className="underline" to="/account/custom-domains">
+          Custom Domains
+        </Link>
+      )}
+      {domains.length === 0 && '.'}
+    </>
+  );
+}
+
 /** Settings: sender, reply-to, tracking and the UTM parameters added to every link. */
 export function SettingsStep({
   value,
@@ -77,7 +103,7 @@ export function SettingsStep({
         <TextField
           label="From address"
           type="email"
-          hint="Empty: the platform's sending address."
+          hint={<SenderHint />}
           value={value.from_email}
           maxLength={CAMPAIGN_LIMITS.address}
           error={errors.from_email}
