@@ -12,6 +12,7 @@ import { launch, signIn } from '../lib/browser.ts';
 const PERSON_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 import { mailTo } from '../lib/outbox.ts';
+import { gatewayCall } from '../lib/api.ts';
 import { startTestSystem } from '../lib/system.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -60,25 +61,8 @@ async function axe(page: Page, where: string, found: string[]): Promise<void> {
 }
 
 /** A call to the gateway with the signed-in page's token. */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ gateway, method, path, body }) => {
-      const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '';
-      const response = await fetch(`${gateway}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-    { gateway: system.urls.gateway, method, path, body },
-  );
-}
+const call = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  gatewayCall<T>(page, system.urls.gateway, method, path, body);
 
 /** The figure on a log card ('Sent', 'Unsubscribed', …). */
 const figure = (page: Page, label: string) =>

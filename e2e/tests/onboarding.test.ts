@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { gatewayCall } from '../lib/api.ts';
 import { launch, newSession, signIn } from '../lib/browser.ts';
 import { startTestSystem } from '../lib/system.ts';
 
@@ -52,22 +53,6 @@ async function mailTo(to: string): Promise<string> {
   throw new Error(`no mail to ${to}`);
 }
 
-/** A call to the gateway with the signed-in page's token. */
-async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '';
-      const r = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return (await r.json()) as T;
-    },
-    { method, url, body },
-  );
-}
-
 describe('onboarding', () => {
   test('edit the community page, upload a logo and see both on the public page', async () => {
     const { page, context } = await newSession(browser, shellUrl);
@@ -101,7 +86,9 @@ describe('onboarding', () => {
   test('a widget pasted into a website signs people up by e-mail and by wallet', async () => {
     const { page, context } = await newSession(browser, shellUrl);
     await signIn(page, 'owner@acme.test', 'owner-pass-2026');
-    const list = await apiCall<{ _id: string }>(page, 'POST', `${gatewayUrl}/v1/lists`, { name: 'Website sign-ups' });
+    const list = await gatewayCall<{ _id: string }>(page, gatewayUrl, 'POST', '/v1/lists', {
+      name: 'Website sign-ups',
+    });
 
     await page.goto('/onboarding/widgets');
     await page.getByRole('button', { name: 'Create a widget' }).click();

@@ -1,0 +1,24 @@
+// Verifies a message's DKIM signatures with mailauth, looking the keys up on the given DNS server (the
+// suites' authoritative test server): what a receiving mail server does.
+import { Resolver } from 'node:dns/promises';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
+
+export interface DkimResult {
+  result: string;
+  signingDomain: string;
+  selector: string;
+  info: string;
+}
+
+export async function verifyDkim(raw: Buffer | string, dnsServer: string): Promise<DkimResult[]> {
+  const resolver = new Resolver({ timeout: 1000, tries: 1 });
+  resolver.setServers([dnsServer]);
+  const resolve = async (name: string, type: string) => (type === 'TXT' ? resolver.resolveTxt(name) : []);
+  const verified = await dkimVerify(typeof raw === 'string' ? Buffer.from(raw) : raw, { resolver: resolve });
+  return verified.results.map((r) => ({
+    result: r.status.result,
+    signingDomain: r.signingDomain ?? '',
+    selector: r.selector ?? '',
+    info: r.info ?? '',
+  }));
+}
