@@ -94,8 +94,16 @@ export async function inspectManifest(ctx: AppletContext, manifestUrl: string): 
 /** The applet a save would store: every field but the id and dates. */
 export type AppletFields = Omit<Applet, '_id' | 'created_at' | 'updated_at'>;
 
-/** Field errors of a complete applet: slug taken, unknown plans, a manifest that cannot be read or lacks the module. */
-async function checkApplet(ctx: AppletContext, fields: AppletFields, selfId: string | null): Promise<void> {
+/**
+ * Field errors of a complete applet: slug taken, unknown plans, a manifest that cannot be read or lacks the
+ * module. `current`: the stored applet when editing.
+ */
+async function checkApplet(
+  ctx: AppletContext,
+  fields: AppletFields,
+  current: AppletFields | null,
+  selfId: string | null,
+): Promise<void> {
   const errors: FieldErrors = {};
   const [taken] = await ctx.db
     .select({ id: applets.id })
@@ -106,6 +114,15 @@ async function checkApplet(ctx: AppletContext, fields: AppletFields, selfId: str
   const valid = wanted.filter(isUuid);
   const known = valid.length ? await ctx.db.select({ id: plans.id }).from(plans).where(inArray(plans.id, valid)) : [];
   if (known.length !== wanted.length) errors.plan_ids = [APPLET_MESSAGES.planUnknown];
+  // The manifest is read when the address or the module is new: an edit that keeps both (e.g. disabling an
+  // applet whose remote is down) does not depend on the remote answering.
+  const unchanged = current && current.manifest_url === fields.manifest_url && current.module === fields.module;
+  if (!unchanged) await checkModule(ctx, fields, errors);
+  if (Object.keys(errors).length > 0) throw badRequest(INVALID_INPUT, errors);
+}
+
+/** The module must be one the manifest at the address exposes (a manifest that cannot be read: manifest_url). */
+async function checkModule(ctx: AppletContext, fields: AppletFields, errors: FieldErrors): Promise<void> {
   try {
     const manifest = await fetchManifest(fields.manifest_url, ctx.manifests);
     if (!manifest.exposes.includes(fields.module)) errors.module = [APPLET_MESSAGES.moduleNotExposed];
@@ -113,7 +130,6 @@ async function checkApplet(ctx: AppletContext, fields: AppletFields, selfId: str
     if (!(error instanceof ManifestError)) throw error;
     errors.manifest_url = [error.message];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(INVALID_INPUT, errors);
 }
 
 /** Plan ids as stored: lowercase, each once. */
@@ -144,7 +160,7 @@ function slugRace(error: unknown): never {
 
 export async function createApplet(ctx: AppletContext, body: AppletFields): Promise<Applet> {
   const fields: AppletFields = { ...body, icon: body.icon || null };
-  await checkApplet(ctx, fields, null);
+  await checkApplet(ctx, fields, null, null);
   const [row] = await ctx.db.insert(applets).values(columns(fields)).returning().catch(slugRace);
   if (!row) throw new Error('applet was not stored');
   return toApplet(row);
@@ -166,7 +182,7 @@ export async function updateApplet(ctx: AppletContext, id: string, body: AppletU
     plan_ids: changes.plan_ids ?? current.plan_ids,
     enabled: changes.enabled ?? current.enabled,
   };
-  await checkApplet(ctx, fields, current._id);
+  await checkApplet(ctx, fields, current, current._id);
   const [row] = await ctx.db
     .update(applets)
     .set({ ...columns(fields), updatedAt: new Date() })

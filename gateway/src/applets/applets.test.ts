@@ -38,6 +38,8 @@ let staff: string;
 let server: http.Server;
 let origin: string;
 let planIds: string[];
+/** The remote of '/toggle/mf-manifest.json' is down while true. */
+let toggleDown = false;
 
 before(async () => {
   server = http.createServer((req, res) => {
@@ -50,6 +52,8 @@ before(async () => {
         return send(200, JSON.stringify(MANIFEST));
       case '/other/mf-manifest.json':
         return send(200, JSON.stringify({ name: 'other', exposes: [{ name: 'Main', path: './Main' }] }));
+      case '/toggle/mf-manifest.json':
+        return toggleDown ? send(503, '{}') : send(200, JSON.stringify(MANIFEST));
       case '/moved':
         return send(302, '', { location: '/mf-manifest.json' });
       case '/to-ftp':
@@ -291,6 +295,25 @@ describe('edit', () => {
     assert.equal((await gw.get<Applet>(`/v1/applets/${id}`, admin)).body.name, 'Edited');
     const unknown = '00000000-0000-4000-8000-000000000000';
     assert.equal((await patch(unknown, { _id: unknown, name: 'X' })).status, 404);
+  });
+});
+
+describe('a remote that is down', () => {
+  it('an edit that keeps the address and the module does not read the manifest; changing either does', async () => {
+    const created = await create(body({ slug: 'toggle-down', manifest_url: `${origin}/toggle/mf-manifest.json` }));
+    assert.equal(created.status, 201, created.text);
+    const id = created.body._id;
+    toggleDown = true;
+    try {
+      const disabled = await patch(id, { _id: id, enabled: false, name: 'Down for now' });
+      assert.equal(disabled.status, 200, disabled.text);
+      assert.equal(disabled.body.enabled, false);
+      assertFieldError(await patch(id, { _id: id, module: './Widget' }), 'manifest_url', /the server answered 503/);
+    } finally {
+      toggleDown = false;
+    }
+    const moved = await patch(id, { _id: id, module: './Widget' });
+    assert.equal(moved.status, 200, moved.text);
   });
 });
 
