@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
+import { type ErrorBody, startGateway } from '../../test/helpers';
 import { fetchManifest, ManifestError } from './manifest-fetch';
 import { manifestOf } from './manifest';
 
@@ -48,6 +49,30 @@ describe('private addresses refused', () => {
   it('allowed by the flag: the same local manifest is read', async () => {
     const manifest = await fetchManifest(`http://localhost:${port}/mf-manifest.json`, { ...OFF, allowPrivate: true });
     assert.deepEqual(manifest, { name: 'local', exposes: ['./Page'] });
+  });
+});
+
+describe('the gateway with the flag off', () => {
+  it('inspect and save answer 400 on manifest_url for a loopback manifest, without reaching it', async () => {
+    const gw = await startGateway({ APPLETS_ALLOW_PRIVATE_MANIFESTS: '0' });
+    try {
+      const admin = await gw.login('admin');
+      const before = hits;
+      const url = `http://localhost:${port}/mf-manifest.json`;
+      const inspected = await gw.post<ErrorBody>('/v1/applets/inspect', { manifest_url: url }, admin);
+      assert.equal(inspected.status, 400, inspected.text);
+      assert.match(inspected.body.errors?.manifest_url?.[0] ?? '', /its address is private/);
+      const saved = await gw.post<ErrorBody>(
+        '/v1/applets',
+        { name: 'Local', slug: 'local', manifest_url: url, module: './Page' },
+        admin,
+      );
+      assert.equal(saved.status, 400, saved.text);
+      assert.match(saved.body.errors?.manifest_url?.[0] ?? '', /its address is private/);
+      assert.equal(hits, before, 'no request reached the server');
+    } finally {
+      await gw.close();
+    }
   });
 });
 
