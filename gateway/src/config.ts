@@ -134,6 +134,28 @@ export interface Config {
   admission: AdmissionConfig;
   campaigns: CampaignsConfig;
   domains: DomainsConfig;
+  applets: AppletsConfig;
+}
+
+/** Applet manifests the gateway reads (applets/manifest-fetch.ts; spec section 7). */
+export interface AppletsConfig {
+  /**
+   * APPLETS_ALLOW_PRIVATE_MANIFESTS: read manifests on private, loopback and link-local addresses (a local
+   * sample, tests). Default: off when NODE_ENV=production, on otherwise.
+   */
+  allowPrivateManifests: boolean;
+  /** The whole read (every redirect included) ends after this long. */
+  manifestTimeoutMs: number;
+  /** A larger manifest is refused. */
+  manifestMaxBytes: number;
+}
+
+/** A yes/no setting: 1/true/on or 0/false/off; anything else (or unset) is the default. */
+function flag(value: string | undefined, fallback: boolean): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'off', 'no'].includes(v)) return false;
+  return fallback;
 }
 
 /** Campaign delivery (the e-mails screen, compose and the delivery log; spec section 2). */
@@ -323,6 +345,11 @@ export function loadConfig(env: Env = process.env): Config {
       dnsTimeoutMs: Math.max(100, int(env, 'DNS_TIMEOUT_MS', 3000)),
       spfInclude: (env.SENDING_SPF_INCLUDE || '_spf.console.example').trim().toLowerCase(),
       trackingHost: (env.TRACKING_CNAME_TARGET || 'track.console.example').trim().toLowerCase(),
+    },
+    applets: {
+      allowPrivateManifests: flag(env.APPLETS_ALLOW_PRIVATE_MANIFESTS, env.NODE_ENV !== 'production'),
+      manifestTimeoutMs: Math.max(100, int(env, 'APPLETS_MANIFEST_TIMEOUT_MS', 5000)),
+      manifestMaxBytes: Math.max(1024, int(env, 'APPLETS_MANIFEST_MAX_BYTES', 1024 * 1024)),
     },
   };
 }

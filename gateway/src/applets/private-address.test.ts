@@ -1,0 +1,36 @@
+// Spec section 7: the gateway reads applet manifests only from public addresses (outside tests).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isPrivateAddress } from './private-address';
+
+describe('private addresses', () => {
+  it('private, loopback, link-local and reserved ranges are refused', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      'not an ip',
+    ]) {
+      assert.equal(isPrivateAddress(address), true, address);
+    }
+  });
+
+  it('public addresses pass', () => {
+    for (const address of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+      assert.equal(isPrivateAddress(address), false, address);
+    }
+  });
+});
