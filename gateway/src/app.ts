@@ -37,6 +37,7 @@ import { templatesArea } from './templates/index';
 import { campaignsArea } from './campaigns/index';
 import { overviewArea } from './overview/index';
 import { domainsArea } from './domains/index';
+import { appsArea } from './apps/index';
 
 export interface BuildOptions {
   db: Database;
@@ -64,6 +65,7 @@ const AREAS = [
   campaignsArea,
   overviewArea,
   domainsArea,
+  appsArea,
 ];
 
 const DOCS_PREFIX = '/docs';

@@ -14,3 +14,4 @@ export * from './overview';
 export * from './team';
 export * from './account';
 export * from './domains';
+export * from './apps';
