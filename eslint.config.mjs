@@ -71,7 +71,15 @@ export default tseslint.config(
   // imports another only by package name: shared/test/entries.test.ts checks the relative side.)
   ...boundaries([
     { files: ['mfe-*/**/*.{ts,tsx}'], forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**', '**/shared/src/**'] },
-    { files: ['shell/**/*.{ts,tsx}'], forbidden: ['**/mfe-*/**', '**/gateway/**', '**/shared/src/**'] },
+    // An applet is a remote like the others (the shell only knows it at run time).
+    {
+      files: ['applets/**/*.{ts,tsx}'],
+      forbidden: ['**/shell/**', '**/mfe-*/**', '**/applets/**', '**/gateway/**', '**/shared/src/**'],
+    },
+    {
+      files: ['shell/**/*.{ts,tsx}'],
+      forbidden: ['**/mfe-*/**', '**/applets/**', '**/gateway/**', '**/shared/src/**'],
+    },
     {
       files: ['shared/src/**/*.{ts,tsx}'],
       ignores: ['shared/src/router/**'],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { APPS, portOf, runtimeConfig } from './topology.mjs';
+import { APPS, appletOrigins, portOf, runtimeConfig } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +32,10 @@ export function createAppServer(pkg, env = process.env) {
     },
   });
   const config = runtimeConfig(env);
-  const origins = [...new Set(Object.values(config.remotes).map((r) => new URL(r.entry).origin))];
+  // The remotes' origins and the applets' (topology.mjs appletOrigins): scripts, styles and manifests.
+  const origins = [
+    ...new Set([...Object.values(config.remotes).map((r) => new URL(r.entry).origin), ...appletOrigins(env)]),
+  ];
   const gatewayOrigin = new URL(config.gatewayUrl).origin;
   const supportOrigin = config.supportWidgetUrl ? new URL(config.supportWidgetUrl).origin : '';
   const csp = [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: install, build every app for production, start the gateway (embedded PostgreSQL,
-// seeded demo data) and all six app servers, then print where to open it and the demo logins.
+// seeded demo data) and all seven app servers, then print where to open it and the demo logins.
 // SKIP_INSTALL=1 / SKIP_BUILD=1 skip those steps.
 import { runPnpm } from './pnpm.mjs';
 import { DEMO_LOGINS } from './demo-logins.mjs';
@@ -17,6 +17,7 @@ console.log(`
   Open the console:  ${system.urls.shell}
   API + docs:        ${system.urls.gateway}/docs
   Remotes:           ${['mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map((p) => system.urls[p]).join('  ')}
+  Sample applet:     ${system.urls['applets/token-gate']} (Token Gate, under Apps for GROW UP tenants)
 
   Demo logins:
 ${DEMO_LOGINS.map(([who, email, pw]) => `    ${who.padEnd(pad)}  ${email.padEnd(20)} ${pw}`).join('\n')}

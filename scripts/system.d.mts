@@ -3,7 +3,14 @@ export interface StartedSystem {
   procs: Map<string, ChildProcess>;
   env: NodeJS.ProcessEnv;
   urls: Record<
-    'gateway' | 'shell' | 'mfe-engagement' | 'mfe-onboarding' | 'mfe-advertising' | 'mfe-account' | 'mfe-admin',
+    | 'gateway'
+    | 'shell'
+    | 'mfe-engagement'
+    | 'mfe-onboarding'
+    | 'mfe-advertising'
+    | 'mfe-account'
+    | 'mfe-admin'
+    | 'applets/token-gate',
     string
   >;
   stop(): Promise<void>;

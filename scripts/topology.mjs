@@ -6,6 +6,9 @@ export const APPS = [
   { pkg: 'mfe-advertising', name: 'mfe_advertising', portEnv: 'MFE_ADVERTISING_PORT', port: 3003, audience: 'tenant' },
   { pkg: 'mfe-account', name: 'mfe_account', portEnv: 'MFE_ACCOUNT_PORT', port: 3004, audience: 'tenant' },
   { pkg: 'mfe-admin', name: 'mfe_admin', portEnv: 'MFE_ADMIN_PORT', port: 3005, audience: 'admin' },
+  // The sample applet: not in the shell's runtime config (the shell learns applets from GET /v1/apps);
+  // the gateway's seed registers it from the same variables.
+  { pkg: 'applets/token-gate', name: 'applet_token_gate', portEnv: 'APPLET_TOKEN_GATE_PORT', port: 3006, applet: true },
 ];
 export const GATEWAY = { portEnv: 'GATEWAY_PORT', port: 4000 };
 
@@ -17,13 +20,32 @@ export function gatewayUrl(env = process.env) {
   return env.GATEWAY_URL ?? `http://localhost:${Number(env[GATEWAY.portEnv] ?? GATEWAY.port)}`;
 }
 
+/** Where an app is reached: its `<NAME>_URL` (a deployed address), else localhost on its port. */
+export function baseUrlOf(app, env = process.env) {
+  return env[app.portEnv.replace('_PORT', '_URL')] ?? `http://localhost:${portOf(app, env)}`;
+}
+
+/**
+ * The origins the shell's CSP allows applets to load from (scripts, styles, manifest): the sample
+ * applet's and every origin of APPLET_ORIGINS (comma list). An applet registered at any other origin
+ * is blocked by the browser and shows "unavailable, retry".
+ */
+export function appletOrigins(env = process.env) {
+  const listed = (env.APPLET_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const samples = APPS.filter((a) => a.applet).map((a) => baseUrlOf(a, env));
+  return [...new Set([...samples, ...listed].map((u) => new URL(u).origin))];
+}
+
 /** The runtime config the shell reads at boot (/config/remotes.json). */
 export function runtimeConfig(env = process.env) {
   const remotes = {};
   // CONSOLE_REMOTES (e.g. `mfe_account`) limits the console to those remotes: `pnpm try` runs one area alone.
   const only = env.CONSOLE_REMOTES ? env.CONSOLE_REMOTES.split(',') : null;
   for (const app of APPS.filter((a) => a.audience && (!only || only.includes(a.name)))) {
-    const base = env[`${app.portEnv.replace('_PORT', '_URL')}`] ?? `http://localhost:${portOf(app, env)}`;
+    const base = baseUrlOf(app, env);
     remotes[app.name] = { entry: `${base}/mf-manifest.json`, audience: app.audience };
   }
   const gateway = gatewayUrl(env);

@@ -6,7 +6,7 @@ import { startSystem } from '../../scripts/system.mjs';
 
 export type System = Awaited<ReturnType<typeof startSystem>>;
 
-// E2E_PORT_BASE moves every port (base+0 .. base+5 for the apps, base+1000 for the gateway), so two
+// E2E_PORT_BASE moves every port (base+0 .. base+6 for the apps and the sample applet, base+1000 for the gateway), so two
 // checkouts can run their suites on one machine at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const E2E_ENV = {
@@ -16,6 +16,7 @@ export const E2E_ENV = {
   MFE_ADVERTISING_PORT: String(base + 3),
   MFE_ACCOUNT_PORT: String(base + 4),
   MFE_ADMIN_PORT: String(base + 5),
+  APPLET_TOKEN_GATE_PORT: String(base + 6),
   GATEWAY_PORT: String(base + 1000),
 };
 

@@ -38,6 +38,7 @@ import { campaignsArea } from './campaigns/index';
 import { overviewArea } from './overview/index';
 import { domainsArea } from './domains/index';
 import { appletsArea } from './applets/index';
+import { appsArea } from './apps/index';
 
 export interface BuildOptions {
   db: Database;
@@ -66,6 +67,7 @@ const AREAS = [
   overviewArea,
   domainsArea,
   appletsArea,
+  appsArea,
 ];
 
 const DOCS_PREFIX = '/docs';

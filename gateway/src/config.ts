@@ -117,6 +117,11 @@ export interface Config {
   tokenTtlSeconds: number;
   consoleOrigins: string[];
   consoleUrl: string;
+  /**
+   * Where the sample applet (applets/token-gate) is served; the seed registers its manifest
+   * (`<url>/mf-manifest.json`). APPLET_TOKEN_GATE_URL, else http://localhost:APPLET_TOKEN_GATE_PORT (3006).
+   */
+  sampleAppletUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
@@ -277,6 +282,9 @@ export function loadConfig(env: Env = process.env): Config {
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 60 * 60),
     consoleOrigins: list(env.CONSOLE_ORIGINS, ['http://localhost:3000']),
     consoleUrl,
+    sampleAppletUrl: (
+      env.APPLET_TOKEN_GATE_URL || `http://localhost:${int(env, 'APPLET_TOKEN_GATE_PORT', 3006)}`
+    ).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Community Console <no-reply@console.test>',
     outboxDir: path.join(dataDir, 'outbox'),

@@ -7,7 +7,7 @@ const started = Date.now();
 const config = loadConfig();
 const handle = await openDatabase(config);
 await handle.migrate();
-const { seeded } = await seed(handle.db);
+const { seeded } = await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
 const app = await buildApp({ db: handle.db, config });
 app.addHook('onClose', () => handle.close());
 

@@ -119,7 +119,7 @@ export async function startGateway(
   };
   const handle = await openDatabase(config);
   await handle.migrate();
-  await seed(handle.db);
+  await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
   const app = await buildApp({ ...build, db: handle.db, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

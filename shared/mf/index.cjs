@@ -113,7 +113,8 @@ function pageExposes(dir) {
 }
 
 /**
- * @param {{ name: string, dir: string, host?: boolean, devPort?: number }} app
+ * @param {{ name: string, dir: string, host?: boolean, devPort?: number, exposes?: Record<string, string> }} app
+ * `exposes` replaces the page convention (an applet exposes `./Page`).
  */
 function appConfig(app) {
   return (_env, argv) => {
@@ -161,7 +162,7 @@ function appConfig(app) {
         new ModuleFederationPlugin({
           name: app.name,
           filename: 'remoteEntry.js',
-          exposes: isHost ? {} : pageExposes(app.dir),
+          exposes: isHost ? {} : (app.exposes ?? pageExposes(app.dir)),
           remotes: {},
           shared: sharedDeps(app.dir, { host: isHost }),
           shareStrategy: 'loaded-first',

@@ -35,6 +35,7 @@ const ConfirmEmailPage = withQueries(() => import('./pages/confirm-email'), 'Con
 const CheckoutPage = withQueries(() => import('./pages/checkout'), 'CheckoutPage');
 const CheckoutSuccessPage = withQueries(() => import('./pages/checkout-success'), 'CheckoutSuccessPage');
 const InvitationPage = withQueries(() => import('./pages/invitation'), 'InvitationPage');
+const AppletPage = withQueries(() => import('./pages/applet'), 'AppletPage');
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   overview: OverviewPage,
@@ -45,6 +46,7 @@ const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   'checkout-success': CheckoutSuccessPage,
   checkout: CheckoutPage,
   invitation: InvitationPage,
+  applet: AppletPage,
 };
 
 /**

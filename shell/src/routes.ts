@@ -21,7 +21,8 @@ export type ShellPage =
   | 'confirm-email'
   | 'checkout-success'
   | 'checkout'
-  | 'invitation';
+  | 'invitation'
+  | 'applet';
 
 /** The tenant sidebar's groups (spec section 2), in their order; null is the unlabelled group. */
 export const SIDEBAR_GROUPS = [null, 'Onboarding', 'Engagement', 'Advertising'] as const;
@@ -94,6 +95,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('start checkout', '/checkout/:price_id', 'bare', shell('checkout')),
   // Ours (Manage Users): the link an invitation e-mail carries; the person joins and is signed in.
   route('invitation', '/invitation/:token', 'bare', shell('invitation')),
+  // Ours (Apps): an applet of the tenant's, loaded at run time. No permission: the server lists only the
+  // applets the tenant's plan or settings include (GET /v1/apps); the sidebar's Apps group links here.
+  route('apps/applet', '/apps/:slug', 'main', shell('applet')),
 
   route(
     'engagement/contacts',

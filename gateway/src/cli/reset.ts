@@ -12,7 +12,7 @@ try {
   await handle.db.execute(sql`drop schema if exists public cascade`);
   await handle.db.execute(sql`create schema public`);
   await handle.migrate();
-  await seed(handle.db);
+  await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
   console.log(`Database reset and seeded (${handle.kind === 'postgres' ? 'PostgreSQL' : config.pgliteDir}).`);
 } finally {
   await handle.close();

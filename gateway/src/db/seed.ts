@@ -15,7 +15,7 @@ import { createTenantCommunity } from '../onboarding/community/community-store';
 import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
 import { periodEnd, taxCents } from '../billing/proration';
 import type { Database } from './index';
-import { billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './schema';
+import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './schema';
 
 const PLAN_NAMES: Record<PlanKey, { name: string; label: string }> = {
   basic: { name: 'BASIC', label: 'Kickstart your project' },
@@ -106,6 +106,18 @@ export const SEED_TENANTS: SeedTenant[] = [
   },
 ];
 
+/**
+ * The sample applet (applets/token-gate), registered with the demo data so a newcomer finds it under
+ * "Apps": included in GROW UP (Lab Rats) but not START UP (Acme). `manifestUrl` is where it is served.
+ */
+export const SEED_APPLET = {
+  name: 'Token Gate',
+  slug: 'token-gate',
+  description: "Token-gated content: your community's page and contact count, for holders of its token.",
+  module: './Page',
+  plans: ['growup'] as PlanKey[],
+};
+
 export const SEED_GLOBAL_ADMIN: SeedUser = {
   email: 'global@console.test',
   password: 'global-pass-2026',
@@ -146,7 +158,7 @@ export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
  * Seed on first start: plans (always brought up to date) and, when there are no users yet, the demo
  * tenants and users. Safe to run on every start.
  */
-export async function seed(db: Database): Promise<{ seeded: boolean }> {
+export async function seed(db: Database, options: { sampleAppletUrl?: string } = {}): Promise<{ seeded: boolean }> {
   const planIds = await seedPlans(db);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
@@ -229,6 +241,22 @@ export async function seed(db: Database): Promise<{ seeded: boolean }> {
         });
       }
     }
+    // With the demo data only (first start): an applet an admin deleted later does not come back.
+    await tx
+      .insert(applets)
+      .values({
+        name: SEED_APPLET.name,
+        slug: SEED_APPLET.slug,
+        description: SEED_APPLET.description,
+        manifestUrl: `${options.sampleAppletUrl ?? 'http://localhost:3006'}/mf-manifest.json`,
+        module: SEED_APPLET.module,
+        planIds: SEED_APPLET.plans.map((key) => {
+          const id = planIds.get(key);
+          if (!id) throw new Error(`unknown plan ${key}`);
+          return id;
+        }),
+      })
+      .onConflictDoNothing({ target: applets.slug });
     const g = SEED_GLOBAL_ADMIN;
     await tx.insert(users).values({
       tenantId: null,

@@ -15,3 +15,4 @@ export * from './team';
 export * from './account';
 export * from './domains';
 export * from './applets';
+export * from './apps';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { loadPage, resetRemote } from '../remotes';
 import type { RemoteName } from '../routes';
+import { PageLoading, Unavailable } from './unavailable';
 
 interface Loaded {
   Page: ComponentType;
@@ -54,30 +55,14 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
       </Provider>
     );
   }
-  if (result === 'loading') {
-    return (
-      <div role="status" aria-live="polite" className="p-8 text-sm text-slate-500">
-        Loading…
-      </div>
-    );
-  }
+  if (result === 'loading') return <PageLoading />;
   return (
-    <section role="alert" className="m-8 rounded-lg border border-amber-300 bg-amber-50 p-6">
-      <h1 className="text-lg font-semibold text-amber-900">This area is unavailable right now</h1>
-      <p className="mt-2 text-sm text-amber-900">
-        We could not load this part of the console. The rest of the console keeps working.
-      </p>
-      <button
-        type="button"
-        className="mt-4 rounded-md bg-amber-600 px-4 py-2 text-sm font-medium text-white hover:bg-amber-700"
-        onClick={() => {
-          resetRemote(remote);
-          setState({ key, result: 'loading' });
-          setAttempt((n) => n + 1);
-        }}
-      >
-        Retry
-      </button>
-    </section>
+    <Unavailable
+      onRetry={() => {
+        resetRemote(remote);
+        setState({ key, result: 'loading' });
+        setAttempt((n) => n + 1);
+      }}
+    />
   );
 }

@@ -12,6 +12,8 @@ import {
 import { runtimeConfig } from '@console/shared/config';
 import { useConsole } from '@console/shared/session';
 import { sidebarFor } from '../menu';
+import { withApps } from '../apps/apps-menu';
+import { useApps } from '../apps/apps-store';
 import { Sidebar } from '../components/sidebar';
 import { Header } from '../components/header';
 import { PopupArea } from '../components/popup-area';
@@ -20,7 +22,8 @@ import { PopupArea } from '../components/popup-area';
 export function MainLayout() {
   const user = useConsole((s) => s.user);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const groups = user ? sidebarFor(user, runtimeConfig().docsUrl) : null;
+  const { apps } = useApps(user);
+  const groups = user ? withApps(sidebarFor(user, runtimeConfig().docsUrl), apps) : null;
   const { refs, context } = useFloating({ open: mobileOpen, onOpenChange: setMobileOpen });
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role: 'dialog' })]);
 

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { appsRoutes } from './routes';
+
+/** Apps: the applets (add-on screens loaded at run time) a tenant finds under "Apps" in its sidebar. */
+export const appsArea: FastifyPluginAsync = async (app) => {
+  await app.register(appsRoutes, { prefix: '/v1/apps' });
+};
