@@ -51,6 +51,7 @@ describe('Tenants page: the grid', () => {
     const cells = within(row);
     expect(cells.getByText('START UP')).toBeInTheDocument();
     expect(cells.getByText('owner2@t2.test')).toBeInTheDocument();
+    expect(cells.getByRole('button', { name: 'Impersonate owner2@t2.test' })).toBeInTheDocument();
     expect(cells.getByText('200')).toBeInTheDocument();
     expect(cells.getByText('2,400 of 60,000')).toBeInTheDocument();
     expect(cells.getByText('Active')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { ImpersonateButton } from '@console/shared/layout';
 import type { DataGridColumn } from '@console/shared/lists';
 import type { Tenant } from '@console/shared/contracts';
 import { formatCount, formatDate } from '@console/shared/format';
@@ -20,7 +21,7 @@ function UsageCell({ sent, volume }: { sent: number; volume: number }) {
   );
 }
 
-/** The tenants grid's columns; the name opens the tenant's detail. */
+/** The tenants grid's columns; the name opens the tenant's detail, the owner's cell impersonates the owner. */
 export function tenantColumns(onOpen: (tenant: Tenant) => void): DataGridColumn<Tenant, TenantSortField>[] {
   return [
     {
@@ -43,9 +44,12 @@ export function tenantColumns(onOpen: (tenant: Tenant) => void): DataGridColumn<
       header: 'Owner',
       render: (row) =>
         row.owner ? (
-          <span>
-            <span className="block text-slate-900">{personName(row.owner)}</span>
-            <span className="block text-xs text-slate-500">{row.owner.email}</span>
+          <span className="flex items-center gap-3">
+            <span className="min-w-0">
+              <span className="block text-slate-900">{personName(row.owner)}</span>
+              <span className="block text-xs text-slate-500">{row.owner.email}</span>
+            </span>
+            <ImpersonateButton user={row.owner} />
           </span>
         ) : (
           '—'
