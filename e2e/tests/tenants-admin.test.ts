@@ -68,9 +68,9 @@ describe('tenants administration', () => {
     // Sort by name: ascending, then descending.
     await admin.page.getByRole('button', { name: /^Name/ }).click();
     await admin.page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll('table[aria-label="Tenants"] tbody tr td:first-child button')].map(
-        (b) => b.textContent,
-      );
+      const cells = Array.from(
+        document.querySelectorAll('table[aria-label="Tenants"] tbody tr td:first-child button'),
+      ).map((b) => b.textContent);
       return cells.length > 1 && cells.join() === [...cells].sort((a, b) => (a ?? '').localeCompare(b ?? '')).join();
     });
     const ascending = await tenantNames(admin.page);
