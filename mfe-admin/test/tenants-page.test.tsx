@@ -132,6 +132,12 @@ describe('Tenants page: the grid', () => {
       dateTo: '2026-01-31',
       listId: 'l1',
     });
+    // A preset range drops the custom days.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Created' }), 'last_30_days');
+    await waitFor(() => expect(gw.lastQuery('GET', '/v1/tenants')).toMatchObject({ dateRange: 'last_30_days' }));
+    expect(gw.lastQuery('GET', '/v1/tenants')).not.toHaveProperty('dateFrom');
+    expect(screen.getByTestId('location').textContent).not.toMatch(/dateFrom|dateTo/);
+    expect(screen.queryByLabelText('From')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(gw.lastQuery('GET', '/v1/tenants')).not.toHaveProperty('filters'));
     expect(gw.lastQuery('GET', '/v1/tenants')).not.toHaveProperty('dateRange');

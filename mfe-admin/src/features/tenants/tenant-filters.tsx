@@ -8,6 +8,8 @@ export interface TenantFiltersProps {
   options: TenantOptions | undefined;
   filters: Readonly<Record<string, string>>;
   onFilter: (key: TenantUrlFilter, value: string) => void;
+  /** Several filters at once (a preset range clears the custom days). */
+  onFilters: (changes: Partial<Record<TenantUrlFilter, string>>) => void;
   onClear: () => void;
   canClear: boolean;
 }
@@ -30,7 +32,7 @@ function Choices({ all, choices }: { all: string; choices: readonly Choice[] }) 
  * created (a preset range or a custom from/to), and a list of the platform tenant. The choices come
  * from GET /v1/tenants/options.
  */
-export function TenantFilters({ options, filters, onFilter, onClear, canClear }: TenantFiltersProps) {
+export function TenantFilters({ options, filters, onFilter, onFilters, onClear, canClear }: TenantFiltersProps) {
   const custom = filters.dateRange === 'custom';
   return (
     <>
@@ -53,7 +55,11 @@ export function TenantFilters({ options, filters, onFilter, onClear, canClear }:
       <SelectField
         label="Created"
         value={filters.dateRange ?? 'all_time'}
-        onChange={(event) => onFilter('dateRange', event.target.value === 'all_time' ? '' : event.target.value)}
+        onChange={(event) => {
+          const range = event.target.value;
+          if (range === 'custom') onFilter('dateRange', range);
+          else onFilters({ dateRange: range === 'all_time' ? '' : range, dateFrom: '', dateTo: '' });
+        }}
         containerClassName="w-44"
       >
         {(options?.date_ranges ?? [{ value: 'all_time', label: 'All time' }]).map((choice) => (

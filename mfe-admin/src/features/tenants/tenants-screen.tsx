@@ -40,7 +40,7 @@ export function TenantsScreen() {
   const url = useUrlFilters();
   const list = useListQuery<TenantSortField>({ defaultSort: DEFAULT_SORT, initialFilters: url.initialFilters });
   useApplyUrlFilters(url.signature, list.setFilter);
-  const { setFilter, clearFilters } = useFilterSetters(url.write, list.setFilter, list.clearFilters);
+  const { setFilter, setFilters, clearFilters } = useFilterSetters(url.write, list.setFilter, list.clearFilters);
 
   const query = useMemo(() => toTenantQuery(list.query), [list.query]);
   const tenants = useQuery({
@@ -75,9 +75,13 @@ export function TenantsScreen() {
         actions={<Button onClick={() => openCreate(null)}>Create tenant</Button>}
       />
       <ImpersonationFailed />
-      {stats.data && <TenantStatsPanel stats={stats.data} />}
-      {stats.isError && !stats.data && (
+      {stats.isError ? (
         <LoadFailed what="The figures" onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+      ) : (
+        stats.data && <TenantStatsPanel stats={stats.data} />
+      )}
+      {tenants.isError && (
+        <LoadFailed what="The tenants" onRetry={() => void tenants.refetch()} retrying={tenants.isFetching} />
       )}
       <QueryGrid<Tenant, TenantSortField>
         label="Tenants"
@@ -89,21 +93,14 @@ export function TenantsScreen() {
             options={options.data}
             filters={list.state.filters}
             onFilter={setFilter}
+            onFilters={setFilters}
             onClear={clearFilters}
             canClear={hasTenantFilters(list.state.filters)}
           />
         }
         columns={columns}
         rowKey={(row) => row._id}
-        empty={
-          tenants.isError ? (
-            <LoadFailed what="The tenants" onRetry={() => void tenants.refetch()} retrying={tenants.isFetching} />
-          ) : tenants.isPending ? (
-            'Loading tenants…'
-          ) : (
-            'No tenants found.'
-          )
-        }
+        empty={tenants.isError ? 'No tenants to show.' : tenants.isPending ? 'Loading tenants…' : 'No tenants found.'}
         loading={tenants.isFetching}
       />
       <TenantSlideOver
