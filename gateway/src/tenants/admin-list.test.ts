@@ -34,7 +34,9 @@ before(async () => {
     sql`insert into contacts (tenant_id, email) select ${lab}::uuid, 'c' || g || '@lab.test' from generate_series(1, 7) g`,
   );
   const today = new Date().toISOString().slice(0, 10);
-  await db().execute(sql`insert into email_usage (tenant_id, day, sent) values (${acme}::uuid, ${today}::date, 120), (${lab}::uuid, ${today}::date, 30)`);
+  await db().execute(
+    sql`insert into email_usage (tenant_id, day, sent) values (${acme}::uuid, ${today}::date, 120), (${lab}::uuid, ${today}::date, 30)`,
+  );
 });
 after(() => gw.close());
 
@@ -44,10 +46,11 @@ async function page(query: string, token = admin): Promise<TenantPage> {
   return r.body;
 }
 const names = (p: TenantPage) => p.records.map((t) => t.name);
-const allNames = async (query: string) => names(await page(`${query}${query.includes('?') ? '&' : '?'}perPage=1000`)).sort();
+const allNames = async (query: string) =>
+  names(await page(`${query}${query.includes('?') ? '&' : '?'}perPage=1000`)).sort();
 
 describe('the tenant list', () => {
-  it('carries each record\'s admin figures', async () => {
+  it("carries each record's admin figures", async () => {
     const p = await page('?searchString=acme');
     const acme = p.records[0];
     assert.equal(acme?.admin?.emails_sent, 120);
@@ -66,7 +69,7 @@ describe('the tenant list', () => {
     assert.equal(lab?.admin?.billing_state, 'no_billing');
   });
 
-  it('searches the name and the owner\'s e-mail', async () => {
+  it("searches the name and the owner's e-mail", async () => {
     assert.deepEqual(names(await page('?searchString=ACME')), ['Acme DAO']);
     assert.deepEqual(names(await page('?searchString=owner%40lab')), ['Lab Rats']);
     assert.deepEqual(names(await page('?searchString=nobody-here')), []);
@@ -78,7 +81,15 @@ describe('the tenant list', () => {
     const now = new Date();
     const created = new Map<string, Date>();
     for (const t of (await page('?perPage=1000')).records) created.set(t.name, new Date(t.created_at));
-    for (const range of ['all_time', 'today', 'last_7_days', 'last_30_days', 'this_month', 'last_month', 'this_year'] as const) {
+    for (const range of [
+      'all_time',
+      'today',
+      'last_7_days',
+      'last_30_days',
+      'this_month',
+      'last_month',
+      'this_year',
+    ] as const) {
       const b = dateBounds({ dateRange: range }, now);
       const expected = [...created]
         .filter(([, at]) => (!b.from || at >= b.from) && (!b.to || at < b.to))
@@ -89,7 +100,13 @@ describe('the tenant list', () => {
     const from = new Date(now.getTime() - 50 * DAY).toISOString().slice(0, 10);
     const to = new Date(now.getTime() - 10 * DAY).toISOString().slice(0, 10);
     assert.deepEqual(await allNames(`?dateRange=custom&dateFrom=${from}&dateTo=${to}`), ['Aged 20', 'Aged 45']);
-    for (const bad of ['dateRange=custom', 'dateRange=custom&dateFrom=2026-02-30&dateTo=2026-03-01', `dateRange=custom&dateFrom=${to}&dateTo=${from}`, 'dateRange=yesterday', 'dateRange=custom&dateFrom=01.02.2026&dateTo=2026-03-01']) {
+    for (const bad of [
+      'dateRange=custom',
+      'dateRange=custom&dateFrom=2026-02-30&dateTo=2026-03-01',
+      `dateRange=custom&dateFrom=${to}&dateTo=${from}`,
+      'dateRange=yesterday',
+      'dateRange=custom&dateFrom=01.02.2026&dateTo=2026-03-01',
+    ]) {
       const r = await gw.get<ErrorBody>(`/v1/tenants?${bad}`, admin);
       assert.equal(r.status, 400, bad);
       assert.ok(r.body.errors, bad);
@@ -98,7 +115,10 @@ describe('the tenant list', () => {
 
   it('filters by plan, billing state and sending paused, alone or as JSON; bad filters are a 400', async () => {
     assert.deepEqual(await allNames('?filterField=plan&filterValue=startup'), ['Acme DAO']);
-    assert.deepEqual(await allNames(`?filters=${encodeURIComponent('{"plan":["startup","growup"]}')}`), ['Acme DAO', 'Lab Rats']);
+    assert.deepEqual(await allNames(`?filters=${encodeURIComponent('{"plan":["startup","growup"]}')}`), [
+      'Acme DAO',
+      'Lab Rats',
+    ]);
     assert.deepEqual(await allNames('?filterField=billing_state&filterValue=active'), ['Acme DAO']);
     const acme = await tenantId(gw, 'Acme DAO');
     await db().execute(sql`update billing_accounts set payment_method_failing = true where tenant_id = ${acme}::uuid`);
@@ -113,7 +133,9 @@ describe('the tenant list', () => {
     assert.equal((await allNames(`?filters=${encodeURIComponent('{"sending_paused":[false]}')}`)).length, 7);
     // Both forms at once: AND.
     assert.deepEqual(
-      await allNames(`?filterField=sending_paused&filterValue=true&filters=${encodeURIComponent('{"plan":["startup"]}')}`),
+      await allNames(
+        `?filterField=sending_paused&filterValue=true&filters=${encodeURIComponent('{"plan":["startup"]}')}`,
+      ),
       [],
     );
     await db().execute(sql`update tenants set sending_paused = false where id = ${lab}::uuid`);
@@ -122,14 +144,22 @@ describe('the tenant list', () => {
       assert.equal(r.status, 400, bad);
       assert.ok(r.body.errors?.filters, bad);
     }
-    for (const bad of ['filterField=plan&filterValue=gold', 'filterField=plan', 'filterValue=basic', 'filterField=colour&filterValue=x']) {
+    for (const bad of [
+      'filterField=plan&filterValue=gold',
+      'filterField=plan',
+      'filterValue=basic',
+      'filterField=colour&filterValue=x',
+    ]) {
       assert.equal((await gw.get(`/v1/tenants?${bad}`, admin)).status, 400, bad);
     }
   });
 
   it("selects tenants whose owner's e-mail is in a list of the platform tenant (listId)", async () => {
     const platform = await tenantId(gw, 'Console Platform');
-    const [list] = await queryRows(db(), sql`insert into lists (tenant_id, name) values (${platform}::uuid, 'Owners on trial') returning id::text`);
+    const [list] = await queryRows(
+      db(),
+      sql`insert into lists (tenant_id, name) values (${platform}::uuid, 'Owners on trial') returning id::text`,
+    );
     const listId = textOf(list ?? {}, 'id') ?? '';
     await db().execute(
       sql`with c as (insert into contacts (tenant_id, email) values (${platform}::uuid, 'OWNER@lab.test') returning id)
@@ -178,10 +208,18 @@ describe('the tenant list', () => {
       );
       // Pages of 3 put together are the whole list.
       const pages: string[] = [];
-      for (let n = 1; n <= 3; n++) pages.push(...(await page(`?sortField=${field}&sortOrder=asc&perPage=3&page=${n}`)).records.map((t) => t._id));
-      assert.deepEqual(pages, asc.map((t) => t._id), `${field}: pages`);
+      for (let n = 1; n <= 3; n++)
+        pages.push(...(await page(`?sortField=${field}&sortOrder=asc&perPage=3&page=${n}`)).records.map((t) => t._id));
+      assert.deepEqual(
+        pages,
+        asc.map((t) => t._id),
+        `${field}: pages`,
+      );
     }
-    assert.deepEqual((await page('?sortField=emails_sent&sortOrder=desc&perPage=2')).records.map((t) => t.name), ['Acme DAO', 'Lab Rats']);
+    assert.deepEqual(
+      (await page('?sortField=emails_sent&sortOrder=desc&perPage=2')).records.map((t) => t.name),
+      ['Acme DAO', 'Lab Rats'],
+    );
     assert.equal((await gw.get('/v1/tenants?sortField=owner', admin)).status, 400);
     const p = await page('?perPage=3&page=3');
     assert.deepEqual(p.pagination, { starting: 7, ending: 8, count: 8, previous: 2, next: null });
@@ -205,9 +243,18 @@ describe('GET /v1/tenants/stats', () => {
       assert.equal(r.status, 200, r.text);
       const s = r.body;
       assert.equal(s.tenants, grid.pagination.count, q);
-      assert.equal(s.by_plan.reduce((n, p) => n + p.tenants, 0), s.tenants, q);
-      for (const p of s.by_plan) assert.equal(p.tenants, grid.records.filter((t) => t.plan.key === p.key).length, `${q} ${p.key}`);
-      assert.equal(s.contacts, grid.records.reduce((n, t) => n + (t.admin?.contacts ?? 0), 0), q);
+      assert.equal(
+        s.by_plan.reduce((n, p) => n + p.tenants, 0),
+        s.tenants,
+        q,
+      );
+      for (const p of s.by_plan)
+        assert.equal(p.tenants, grid.records.filter((t) => t.plan.key === p.key).length, `${q} ${p.key}`);
+      assert.equal(
+        s.contacts,
+        grid.records.reduce((n, t) => n + (t.admin?.contacts ?? 0), 0),
+        q,
+      );
       assert.equal(s.new_tenants.reduce((n, p) => n + p.value, 0) <= s.tenants, true, q);
       assert.equal(s.currency, 'USD');
     }
@@ -216,8 +263,13 @@ describe('GET /v1/tenants/stats', () => {
     assert.ok(all.mrr_cents > 0, 'Acme pays monthly');
     assert.equal(all.new_tenants.length, 90);
     // Tenants created within the last 90 days: all but "Aged 400".
-    assert.equal(all.new_tenants.reduce((n, p) => n + p.value, 0), 7);
-    const none = (await gw.get<TenantStats>('/v1/tenants/stats?filterField=plan&filterValue=scaleup&searchString=zzz', admin)).body;
+    assert.equal(
+      all.new_tenants.reduce((n, p) => n + p.value, 0),
+      7,
+    );
+    const none = (
+      await gw.get<TenantStats>('/v1/tenants/stats?filterField=plan&filterValue=scaleup&searchString=zzz', admin)
+    ).body;
     assert.equal(none.tenants, 0);
     assert.equal(none.mrr_cents, 0);
     assert.equal((await gw.get('/v1/tenants/stats?filters=%7B', admin)).status, 400);
@@ -228,8 +280,14 @@ describe('GET /v1/tenants/options', () => {
   it('offers plans, billing states, date ranges and the platform lists', async () => {
     const r = await gw.get<TenantOptions>('/v1/tenants/options', admin);
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual(r.body.plans.map((p) => p.value), [...PLAN_KEYS]);
-    assert.deepEqual(r.body.billing_states.map((p) => p.value), ['no_billing', 'active', 'past_due', 'canceled']);
+    assert.deepEqual(
+      r.body.plans.map((p) => p.value),
+      [...PLAN_KEYS],
+    );
+    assert.deepEqual(
+      r.body.billing_states.map((p) => p.value),
+      ['no_billing', 'active', 'past_due', 'canceled'],
+    );
     assert.equal(r.body.date_ranges[0]?.label, 'All time');
     assert.equal(r.body.date_ranges.length, 8);
   });
@@ -243,7 +301,10 @@ describe('who may administer tenants', () => {
           select tenant_id, 'noadmin@console.test', ${await hashPassword('no-admin-pass-2026')}, 'super_admin', '{admin_plans}'
             from users where email = 'admin@console.test'`,
     );
-    const r = await gw.post<{ token: string }>('/v1/auth/login', { email: 'noadmin@console.test', password: 'no-admin-pass-2026' });
+    const r = await gw.post<{ token: string }>('/v1/auth/login', {
+      email: 'noadmin@console.test',
+      password: 'no-admin-pass-2026',
+    });
     assert.equal(r.status, 200, r.text);
     const callers = {
       acmeOwner: await gw.login('acmeOwner'),

@@ -92,7 +92,8 @@ export const tenantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: "The tenant list filters' choices",
-        description: 'Plans (value: the plan key, as filterValue takes it), billing states, date ranges and the platform tenant\'s lists (value: the list id, for listId).',
+        description:
+          "Plans (value: the plan key, as filterValue takes it), billing states, date ranges and the platform tenant's lists (value: the list id, for listId).",
         response: { 200: TenantOptions, ...errorResponses(401, 403) },
       },
     },
@@ -149,7 +150,7 @@ export const tenantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        summary: "A tenant with its admin figures, owner and users",
+        summary: 'A tenant with its admin figures, owner and users',
         params: Params,
         response: { 200: Tenant, ...errorResponses(401, 403, 404) },
       },
@@ -188,7 +189,7 @@ export const tenantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: "Change a tenant's settings",
         description:
-          'Tax rate 0–100, e-mail volume override (null: the plan\'s), enabled applets (ids of existing ' +
+          "Tax rate 0–100, e-mail volume override (null: the plan's), enabled applets (ids of existing " +
           'applets), billing customer id, sending paused (campaign sends wait until unpaused).',
         params: Params,
         body: TenantSettingsBody,
@@ -229,7 +230,7 @@ export const tenantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        summary: "Send the owner a new welcome link",
+        summary: 'Send the owner a new welcome link',
         description: 'Earlier links stop working. 409 once the owner has set a password (they sign in or reset it).',
         params: Params,
         response: { 200: MessageResponse, ...errorResponses(401, 403, 404, 409) },

@@ -18,7 +18,9 @@ export const EMAIL_TAKEN = 'This e-mail address already has an account.';
 export async function createTenant(deps: Deps, body: TenantCreateBody): Promise<string> {
   const { db } = deps;
   const email = body.owner_email.trim();
-  const [plan] = isUuid(body.plan_id) ? await db.select({ id: plans.id }).from(plans).where(eq(plans.id, body.plan_id)) : [];
+  const [plan] = isUuid(body.plan_id)
+    ? await db.select({ id: plans.id }).from(plans).where(eq(plans.id, body.plan_id))
+    : [];
   if (!plan) throw badRequest(INVALID_INPUT, { plan_id: ['Choose a plan.'] });
   const taken = () => badRequest(INVALID_INPUT, { owner_email: [EMAIL_TAKEN] });
   const name = body.name.trim();

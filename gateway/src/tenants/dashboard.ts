@@ -49,7 +49,11 @@ export async function platformDashboard(db: Database, now: Date): Promise<Platfo
          group by p.key, p.name`,
   );
   const tenantsByPlan = planRows
-    .map((r) => ({ key: String(textOf(r, 'key')) as (typeof PLAN_KEYS)[number], name: String(textOf(r, 'name')), tenants: intOf(r, 'n') }))
+    .map((r) => ({
+      key: String(textOf(r, 'key')) as (typeof PLAN_KEYS)[number],
+      name: String(textOf(r, 'name')),
+      tenants: intOf(r, 'n'),
+    }))
     .sort((a, b) => PLAN_KEYS.indexOf(a.key) - PLAN_KEYS.indexOf(b.key));
 
   const created = await queryRows(

@@ -41,9 +41,12 @@ describe('parseFilters', () => {
       plan: ['startup', 'growup'],
       sending_paused: ['true'],
     });
-    assert.deepEqual(parseFilters({ filterField: 'plan', filterValue: 'growup', filters: '{"plan":["startup","growup"]}' }), {
-      plan: ['growup'],
-    });
+    assert.deepEqual(
+      parseFilters({ filterField: 'plan', filterValue: 'growup', filters: '{"plan":["startup","growup"]}' }),
+      {
+        plan: ['growup'],
+      },
+    );
     assert.deepEqual(parseFilters({}), {});
   });
   it('is a 400 on bad JSON, unknown fields or values, and a field without its value', () => {

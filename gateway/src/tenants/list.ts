@@ -5,12 +5,7 @@
  * Deleted tenants never appear.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import {
-  PLAN_KEYS,
-  type Tenant,
-  type TenantBillingState,
-  type TenantListQuery,
-} from '../contracts';
+import { PLAN_KEYS, type Tenant, type TenantBillingState, type TenantListQuery } from '../contracts';
 import type { Database } from '../db/index';
 import { billingAccounts, plans, tenants, users } from '../db/schema';
 import { badRequest, INVALID_INPUT } from '../errors';

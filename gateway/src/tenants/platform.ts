@@ -27,5 +27,9 @@ export async function platformLists(db: Database): Promise<{ id: string; name: s
     sql`select id::text as id, name, member_count as members from lists
          where tenant_id = ${tenantId} order by lower(name), id limit 1000`,
   );
-  return rows.map((r) => ({ id: String(textOf(r, 'id')), name: String(textOf(r, 'name')), members: intOf(r, 'members') }));
+  return rows.map((r) => ({
+    id: String(textOf(r, 'id')),
+    name: String(textOf(r, 'name')),
+    members: intOf(r, 'members'),
+  }));
 }

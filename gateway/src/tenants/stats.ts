@@ -65,7 +65,10 @@ export async function tenantStats(db: Database, q: TenantListQuery, now: Date): 
     ],
     sql` and `,
   );
-  const [sent] = await queryRows(db, sql`select coalesce(sum(sent), 0)::bigint as n from email_usage where ${sentRange}`);
+  const [sent] = await queryRows(
+    db,
+    sql`select coalesce(sum(sent), 0)::bigint as n from email_usage where ${sentRange}`,
+  );
 
   return {
     tenants: byPlan.reduce((sum, p) => sum + p.tenants, 0),

@@ -71,9 +71,7 @@ export async function updateTenantSettings(
   if (body.enabled_applets !== undefined) {
     enabled = [...new Set(body.enabled_applets.map((a) => a.toLowerCase()))];
     const ids = enabled.filter(isUuid);
-    const known = ids.length
-      ? await db.select({ id: applets.id }).from(applets).where(inArray(applets.id, ids))
-      : [];
+    const known = ids.length ? await db.select({ id: applets.id }).from(applets).where(inArray(applets.id, ids)) : [];
     if (known.length !== enabled.length) {
       throw badRequest(INVALID_INPUT, { enabled_applets: ['Choose applets that exist.'] });
     }
