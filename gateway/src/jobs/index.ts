@@ -7,7 +7,7 @@ import { registerImportJobs } from '../audience';
 import { registerBillingJobs, type BillingProvider } from '../billing';
 import { registerCampaignJobs, type CampaignJobsOptions } from '../campaigns/jobs';
 import { registerDomainJobs } from '../domains';
-import { registerTenantDeleteJob } from '../tenants/delete-job';
+import { registerTenantDeleteJob } from '../tenants';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { registerPgliteUpkeep } from '../db/pglite-upkeep';

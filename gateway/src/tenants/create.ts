@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { plans, tenants, users } from '../db/schema';
 import { badRequest, INVALID_INPUT } from '../errors';
 import { isUuid, uniqueViolation } from '../lib/db-helpers';
-import { createTenantCommunity } from '../onboarding/community/community-store';
+import { createTenantCommunity } from '../onboarding';
 import { sendWelcome, UNSET_PASSWORD } from './welcome';
 
 export const EMAIL_TAKEN = 'This e-mail address already has an account.';

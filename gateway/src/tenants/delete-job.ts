@@ -14,7 +14,7 @@ import type { JobRunner } from '../jobs';
 import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { queryRows, textOf } from '../lib/raw-sql';
-import { sessionChanged } from '../auth/session-cache';
+import { sessionChanged } from '../auth';
 import { platformTenantId } from './platform';
 import { TENANT_NOT_FOUND } from './update';
 

@@ -9,3 +9,7 @@ export const tenantsArea: FastifyPluginAsync = async (app) => {
   await app.register(tenantAdminRoutes, { prefix: '/v1/tenants' });
   await app.register(dashboardRoutes, { prefix: '/v1/admin' });
 };
+
+// What other areas use from this one.
+export { getTenant } from './tenant-record';
+export { registerTenantDeleteJob } from './delete-job';

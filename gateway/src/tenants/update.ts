@@ -12,7 +12,7 @@ import type { JobRunner } from '../jobs';
 import { enqueueCampaign } from '../campaigns/sender/queue';
 import { badRequest, INVALID_INPUT, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
-import { sessionChanged } from '../auth/session-cache';
+import { sessionChanged } from '../auth';
 
 export const TENANT_NOT_FOUND = 'Tenant not found.';
 

@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { Mail } from '../mail/mailer';
-import { issueOneTimeToken, revokeOneTimeTokens } from '../auth/one-time-tokens';
+import { issueOneTimeToken, revokeOneTimeTokens } from '../auth';
 
 /** Not an argon2 hash: no password verifies against it (auth/passwords.ts). */
 export const UNSET_PASSWORD = '!unset';
