@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { findUserById } from '../db/users';
+import { findLiveUserById } from '../db/users';
 import { badRequest, forbidden, notFound } from '../errors';
 import { mayImpersonate, type AuthContext } from './session';
 
@@ -22,7 +22,7 @@ export async function impersonate(deps: Deps, caller: AuthContext, targetId: str
   }
   // Unknown, a super admin, another tenant's user: one answer, so the call tells nothing about users
   // the caller may not impersonate (the console shows its generic error state, spec section 4).
-  const target = await findUserById(deps.db, targetId);
+  const target = await findLiveUserById(deps.db, targetId);
   if (!target || !mayImpersonate(admin, { id: target.id, role: target.role, tenantId: target.tenantId })) {
     throw notFound(USER_NOT_FOUND);
   }

@@ -12,3 +12,4 @@ export { sessionChanged, SessionCache } from './session-cache';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 export { guardedPasswordCheck, TOO_MANY_PASSWORD_CHECKS } from './throttle';
 export { signToken } from './tokens';
+export { issueOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { findUserByEmail } from '../db/users';
+import { findLiveUserByEmail } from '../db/users';
 import { users, type UserRow } from '../db/schema';
 import { HttpError } from '../errors';
 import { burnPasswordCheck, verifyPassword } from './passwords';
@@ -21,7 +21,7 @@ export async function login(deps: Deps, email: string, password: string, address
     email,
     address,
     async () => {
-      found.user = await findUserByEmail(deps.db, email);
+      found.user = await findLiveUserByEmail(deps.db, email);
       return found.user ? verifyPassword(found.user.passwordHash, password) : burnPasswordCheck(password);
     },
     TOO_MANY_SIGN_INS,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
-import { findUserByEmail } from '../db/users';
+import { findLiveUserByEmail } from '../db/users';
 import { badRequest } from '../errors';
 import { passwordResetMail } from '../mail/messages';
 import { clientKey } from '../lib/client-key';
@@ -30,7 +30,7 @@ const RESETS_PER_HOUR = 5;
  * wait for this (so timing does not tell whether the account exists).
  */
 export async function sendResetLink(deps: Deps, email: string): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findLiveUserByEmail(deps.db, email);
   if (!user) return;
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
   if ((await countIssuedSince(deps.db, user.id, 'password_reset', hourAgo)) >= RESETS_PER_HOUR) return;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
@@ -58,7 +58,8 @@ async function readUser(db: Database, userId: string) {
     .from(users)
     .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .leftJoin(plans, eq(plans.id, tenants.planId))
-    .where(eq(users.id, userId));
+    // A user of a deleted tenant has no session (tenants/delete-job.ts): the tenant is gone at once.
+    .where(and(eq(users.id, userId), isNull(tenants.deletedAt)));
   return row ?? null;
 }
 

@@ -24,7 +24,7 @@ import { requirePermission, tenantOf } from '../auth';
 import { invalidPortalPage, PORTAL_CSP, portalPage, type PortalAction, PORTAL_ACTIONS } from './portal-page';
 import { consoleReturnUrl, verifyPortalToken } from './portal-token';
 import { RETURN_URL_INVALID } from './providers/provider';
-import { getTenant } from '../db/tenants';
+import { getTenant } from '../tenants';
 import { badRequest } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 

@@ -39,34 +39,85 @@ function calendarMonth(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
+/**
+ * The tenant's e-mail volume per billing period: the platform admin's override (tenant settings) when
+ * set, else the volume of its subscription's price, else its plan's smallest monthly option. The one
+ * place that says which volume counts (sending limits, usage, the 80 % and 100 % notices, the admin grid).
+ */
+function effectiveVolumeSql(): SQL {
+  return sql`coalesce(t.email_volume_override, sp.email_limit, (
+            select p.email_limit from plan_prices p
+             where p.plan_id = t.plan_id and p.period = 'monthly'
+             order by p.position limit 1), 0)::int`;
+}
+
 /** The tenant's current period and volume, and what it has sent in it. */
 export async function emailAllowance(db: Queryable, tenantId: string, now: Date): Promise<EmailAllowance> {
-  const [terms] = await queryRows(
+  const found = (await emailAllowances(db, [tenantId], now)).get(tenantId);
+  const month = calendarMonth(now);
+  return found ?? { periodStart: month.start, periodEnd: month.end, limit: 0, used: 0 };
+}
+
+/**
+ * {@link emailAllowance} of several tenants in one query (a page of the admin grid): at most as many
+ * rows as ids, each with its period's usage summed over at most 366 days.
+ */
+export async function emailAllowances(
+  db: Queryable,
+  tenantIds: readonly string[],
+  now: Date,
+): Promise<Map<string, EmailAllowance>> {
+  const out = new Map<string, EmailAllowance>();
+  if (tenantIds.length === 0) return out;
+  const month = calendarMonth(now);
+  const ids = sql.join(
+    tenantIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows(
     db,
-    sql`select coalesce(sp.email_limit, fallback.email_limit, 0)::int as "limit",
-               (extract(epoch from s.period_start) * 1000)::float8 as period_start,
-               (extract(epoch from s.period_end) * 1000)::float8 as period_end
+    sql`select t.id::text as id, ${effectiveVolumeSql()} as "limit",
+               (extract(epoch from b.period_start) * 1000)::float8 as period_start,
+               (extract(epoch from b.period_end) * 1000)::float8 as period_end,
+               (select coalesce(sum(u.sent), 0) from email_usage u
+                 where u.tenant_id = t.id
+                   and u.day >= (b.period_start at time zone 'UTC')::date
+                   and u.day < (b.period_end at time zone 'UTC')::date)::int as used
           from tenants t
           left join subscriptions s on s.tenant_id = t.id and s.status = 'active'
                                    and s.period_start <= ${now} and s.period_end > ${now}
           left join plan_prices sp on sp.price_id = s.price_id
-          left join lateral (
-            select p.email_limit from plan_prices p
-             where p.plan_id = t.plan_id and p.period = 'monthly'
-             order by p.position limit 1
-          ) fallback on true
-         where t.id = ${tenantId}`,
+          cross join lateral (
+            select coalesce(s.period_start, ${month.start}::timestamptz) as period_start,
+                   coalesce(s.period_end, ${month.end}::timestamptz) as period_end
+          ) b
+         where t.id in (${ids})`,
   );
+  for (const row of rows) {
+    out.set(String(textOf(row, 'id')), {
+      periodStart: new Date(intOf(row, 'period_start')),
+      periodEnd: new Date(intOf(row, 'period_end')),
+      limit: intOf(row, 'limit'),
+      used: intOf(row, 'used'),
+    });
+  }
+  return out;
+}
+
+/**
+ * E-mails a tenant (the row `tenants`) sent in its current period, as an SQL expression for ordering
+ * a list of tenants by usage (the admin grid's sort): the same period as {@link emailAllowances}.
+ */
+export function periodSentSql(tenantId: SQL, now: Date): SQL {
   const month = calendarMonth(now);
-  const subscribed = terms !== undefined && textOf(terms, 'period_start') !== null;
-  const periodStart = subscribed ? new Date(intOf(terms, 'period_start')) : month.start;
-  const periodEnd = subscribed ? new Date(intOf(terms, 'period_end')) : month.end;
-  return {
-    periodStart,
-    periodEnd,
-    limit: terms ? intOf(terms, 'limit') : 0,
-    used: await emailsSentBetween(db, tenantId, periodStart, periodEnd),
-  };
+  return sql`(select coalesce(sum(u.sent), 0)::int from email_usage u
+     cross join lateral (
+       select coalesce(max(s.period_start), ${month.start}::timestamptz) as ps,
+              coalesce(max(s.period_end), ${month.end}::timestamptz) as pe
+         from subscriptions s
+        where s.tenant_id = ${tenantId} and s.status = 'active' and s.period_start <= ${now} and s.period_end > ${now}
+     ) b
+     where u.tenant_id = ${tenantId} and u.day >= (b.ps at time zone 'UTC')::date and u.day < (b.pe at time zone 'UTC')::date)`;
 }
 
 /** E-mails the tenant sent on the days from `start` up to `end` (a billing period). */

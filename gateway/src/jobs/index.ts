@@ -7,6 +7,7 @@ import { registerImportJobs } from '../audience';
 import { registerBillingJobs, type BillingProvider } from '../billing';
 import { registerCampaignJobs, type CampaignJobsOptions } from '../campaigns/jobs';
 import { registerDomainJobs } from '../domains';
+import { registerTenantDeleteJob } from '../tenants';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { registerPgliteUpkeep } from '../db/pglite-upkeep';
@@ -51,6 +52,7 @@ export function createJobs({
   const mail = mailer ?? createMailer(config);
   registerCampaignJobs(jobs, db, config, log, mail, campaigns);
   registerDomainJobs(jobs, db, config, log, mail);
+  registerTenantDeleteJob(db, jobs);
   if (isPglite(db)) registerPgliteUpkeep(jobs, db);
   extra?.(jobs);
   return jobs;

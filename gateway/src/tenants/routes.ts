@@ -1,34 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Tenant, TenantListQuery, TenantPage } from '../contracts';
-import { authenticate, requirePermission, tenantOf } from '../auth';
-import { getTenant, listTenants } from '../db/tenants';
+import { Tenant } from '../contracts';
+import { authenticate, tenantOf } from '../auth';
 import { notFound } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
-import { paginate } from '../lib/pagination';
+import { getTenant } from './tenant-record';
 
 const tags = ['tenants'];
 
+/** The signed-in user's own tenant; the platform admins' routes are in admin-routes.ts. */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-
-  app.get(
-    '',
-    {
-      onRequest: requirePermission('admin_tenants'),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'List tenants (platform admins)',
-        description: "Permission admin_tenants. Search on name; includeOwner adds each tenant's owner and users.",
-        querystring: TenantListQuery,
-        response: { 200: TenantPage, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => {
-      const { records, count } = await listTenants(db, req.query);
-      return { records, pagination: paginate(req.query.page, req.query.perPage, count) };
-    },
-  );
 
   app.get(
     '/current',

@@ -35,6 +35,19 @@ export const TenantSettings = z.object({
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 
+/**
+ * The applets as the settings' applet picker reads them from the full fetch (GET /v1/applets,
+ * perPage 1000, spec section 7): id and name; the rest of each record is not read here.
+ */
+export const TenantAppletChoices = z.object({ records: z.array(z.object({ _id: z.string(), name: z.string() })) });
+export type TenantAppletChoice = z.infer<typeof TenantAppletChoices>['records'][number];
+
+/**
+ * The answer of PATCH /v1/tenants/{id}/settings, DELETE /v1/tenants/{id} and the welcome e-mail resend,
+ * which the console does not read (it reads the tenant again): any JSON body, or none.
+ */
+export const TenantActionAnswer = z.unknown();
+
 export const Tenant = z.object({
   _id: z.string(),
   name: z.string(),

@@ -5,6 +5,7 @@ import { Tenant } from '@console/shared/contracts';
 import { api } from '@console/shared/api';
 import { consoleStore, useConsole, type ConsoleUser } from '@console/shared/session';
 import { OverviewFigures } from './overview-figures';
+import { PlatformDashboard } from './platform-dashboard';
 
 interface Area {
   title: string;
@@ -120,15 +121,33 @@ function AreaCard({ area, user }: { area: Area; user: ConsoleUser }) {
   );
 }
 
-/** The landing page: who you are, which community and plan, and what you can open from here. */
+/**
+ * The landing page: who you are, which community and plan, and what you can open from here; for a super
+ * admin, the platform dashboard.
+ */
 export function OverviewPage() {
   const user = useConsole((s) => s.user);
   const tenant = useQuery({
     queryKey: ['tenant', 'current', user?.tenant_id],
     queryFn: () => api.get('/v1/tenants/current', Tenant),
-    enabled: Boolean(user?.tenant_id),
+    // A super admin's landing page is the platform dashboard: no tenant figures to read.
+    enabled: Boolean(user?.tenant_id) && user?.role !== 'super_admin',
   });
   if (!user) return null;
+  // The super admin's Dashboard is the platform's (their sidebar opens every area, so no tiles); a global
+  // admin, who has no sidebar, keeps the tiles of the platform areas.
+  const superAdmin = user.role === 'super_admin';
+  if (superAdmin) {
+    return (
+      <section aria-labelledby="overview-title">
+        <h1 id="overview-title" className="text-2xl font-semibold text-slate-900">
+          Welcome{user.first_name ? `, ${user.first_name}` : ''}
+        </h1>
+        <p className="mt-1 text-slate-600">The platform at a glance.</p>
+        <PlatformDashboard />
+      </section>
+    );
+  }
   const areas = user.tenant_id ? TENANT_AREAS : [];
   const adminAreas = ADMIN_AREAS.filter((a) => a.permission && user.permissions.includes(a.permission));
   return (

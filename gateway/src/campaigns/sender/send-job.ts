@@ -23,7 +23,8 @@
  *    (contact-outcomes.ts; later sends leave them out). The same at RCPT time, before any data
  *    (nothing committed 'sent'). A deferred message is taken off the campaign's `sent` figure (it is
  *    sent again later); the plan usage keeps every attempt.
- * 5. The campaign's status is read at most every second: paused or cancelled stop the run within that
+ * 5. The campaign's status is read at most every second: paused or cancelled (or the tenant's sending
+ *    paused by a platform admin, see `tenantHeld`) stop the run within that
  *    second plus the messages in hand. The plan's volume is checked before each batch: used up → the
  *    rows claimed are still sent (they fit), then 'paused' with a reason (resuming after an upgrade
  *    carries on).
@@ -490,7 +491,7 @@ async function commitGroup(
 }
 
 /** Why a run stops sending before its recipients run out. */
-type StopReason = 'cancelled' | 'not-sending' | 'volume' | 'time' | 'aborted';
+type StopReason = 'cancelled' | 'not-sending' | 'volume' | 'time' | 'aborted' | 'held';
 /** Stops after which the rows already claimed are still sent (they fit the volume; the run's time is soft). */
 const DRAINED = new Set<StopReason>(['volume', 'time']);
 
@@ -560,12 +561,14 @@ class Feed {
     this.statusRead ??= (async () => {
       const [row] = await queryRows(
         this.deps.db,
-        sql`select status from campaigns where id = ${this.ctx.campaign.id}::uuid`,
+        sql`select c.status, ${heldSql} as held from campaigns c join tenants t on t.id = c.tenant_id
+             where c.id = ${this.ctx.campaign.id}::uuid`,
       );
       this.statusReadAt = Date.now();
       const status = row ? textOf(row, 'status') : null;
       if (status === 'cancelled') this.stopped ??= 'cancelled';
       else if (status !== 'sending') this.stopped ??= 'not-sending';
+      else if (row?.held === true) this.stopped ??= 'held';
     })()
       .catch(this.fail)
       .finally(() => (this.statusRead = null));
@@ -732,12 +735,27 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
 }
 
+/**
+ * A tenant whose sending a platform admin paused (tenant settings' `sending_paused`, spec section 7), or
+ * a deleted tenant: its campaigns send nothing and wait, nothing lost. Unpausing queues them at once
+ * (tenants/update.ts); meanwhile a held campaign looks again every {@link HELD_RETRY_MS}.
+ */
+const heldSql = sql`(t.sending_paused or t.deleted_at is not null)`;
+export const HELD_RETRY_MS = 60_000;
+const heldUntil = () => new Date(Date.now() + HELD_RETRY_MS);
+
+async function tenantHeld(db: Database, tenantId: string): Promise<boolean> {
+  const [row] = await queryRows(db, sql`select ${heldSql} as held from tenants t where t.id = ${tenantId}::uuid`);
+  return row?.held === true;
+}
+
 /** One run of the send job for a campaign. */
 export async function runCampaign(deps: SenderDeps, campaignId: string, signal: AbortSignal): Promise<void> {
   const { db, config } = deps;
   let campaign = await loadCampaign(db, campaignId);
   if (!campaign) return;
   if (campaign.status === 'cancelled') return skipRemaining(db, campaignId);
+  if (await tenantHeld(db, campaign.tenantId)) return enqueueCampaign(deps.jobs, campaignId, heldUntil());
   if (!(await start(deps, campaign))) return;
   campaign = await loadCampaign(db, campaignId);
   if (!campaign || campaign.status !== 'sending') return;
@@ -841,6 +859,8 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     case 'volume':
       await changeStatus(db, campaignId, ['sending'], 'paused', sql`, failure_reason = ${VOLUME_USED_UP}`);
       return;
+    case 'held':
+      return enqueueCampaign(deps.jobs, campaignId, heldUntil());
     case 'time':
     case 'aborted':
       return enqueueCampaign(deps.jobs, campaignId);
