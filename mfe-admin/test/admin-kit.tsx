@@ -10,6 +10,7 @@ import { MemoryRouter, Route, Routes } from '@console/shared/router';
 import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import { consoleStore } from '@console/shared/session';
 import type { ConsoleUser } from '@console/shared/session';
+import type { Applet } from '@console/shared/contracts';
 import {
   GATEWAY,
   TEST_QUERY_OPTIONS,
@@ -62,4 +63,22 @@ export function renderPage(element: ReactElement, url = '/') {
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** An applet as GET /v1/applets answers it. */
+export function applet(over: Partial<Applet> = {}): Applet {
+  return {
+    _id: 'a-1',
+    name: 'Token gate',
+    slug: 'token-gate',
+    description: 'Content for token holders.',
+    icon: null,
+    manifest_url: 'https://applets.example.com/token-gate/mf-manifest.json',
+    module: './Page',
+    plan_ids: ['p-startup'],
+    enabled: true,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-02T10:00:00.000Z',
+    ...over,
+  };
 }

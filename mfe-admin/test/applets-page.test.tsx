@@ -5,7 +5,7 @@ import { notify } from '@console/shared/ui';
 import { MemoryRouter, Route, Routes, useLocation } from '@console/shared/router';
 import type { Applet, Plan } from '@console/shared/contracts';
 import AppletsPage from '../src/pages/applets-page';
-import { fakeGateway, json, signInAdmin } from './admin-kit';
+import { applet, fakeGateway, json, signInAdmin } from './admin-kit';
 import { bodyOf } from '../../jest/fake-gateway';
 import { TEST_QUERY_OPTIONS } from '../../jest/fake-gateway';
 
@@ -15,23 +15,6 @@ function plan(id: string, name: string): Plan {
   return { _id: id, key: 'basic', name, label: '', features: [], grants: [], pricing: [] } as unknown as Plan;
 }
 const PLANS = [plan('p-basic', 'BASIC'), plan('p-startup', 'START UP')];
-
-function applet(over: Partial<Applet> = {}): Applet {
-  return {
-    _id: 'a-1',
-    name: 'Token gate',
-    slug: 'token-gate',
-    description: 'Content for token holders.',
-    icon: null,
-    manifest_url: 'https://applets.example.com/token-gate/mf-manifest.json',
-    module: './Page',
-    plan_ids: ['p-startup'],
-    enabled: true,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-02T10:00:00.000Z',
-    ...over,
-  };
-}
 
 const page = (records: Applet[]) => ({
   records,

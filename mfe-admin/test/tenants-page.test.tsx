@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@console/shared/ui';
-import { fakeGateway, json, signInAdmin } from './admin-kit';
+import { applet, fakeGateway, json, signInAdmin } from './admin-kit';
 import { OPTIONS, PLANS, STATS, makeTenant, pageOf, renderTenants } from './tenants-kit';
 
 jest.setTimeout(20_000);
@@ -16,7 +16,7 @@ function gateway(extra: Parameters<typeof fakeGateway>[0] = {}) {
     'GET /v1/tenants/:id': (_call, { id }) => json(TENANTS.find((t) => t._id === id) ?? makeTenant(99)),
     'GET /v1/tenants': () => json(pageOf(TENANTS, 42)),
     'GET /v1/plans': () => json({ records: PLANS }),
-    'GET /v1/applets': () => json(pageOf([{ _id: 'a1', name: 'Token gate', slug: 'token-gate' }])),
+    'GET /v1/applets': () => json(pageOf([applet({ _id: 'a1' })])),
     ...extra,
   });
 }
@@ -209,7 +209,7 @@ describe('Tenants page: the slide-over', () => {
       'PATCH /v1/tenants/:id/settings': () =>
         refuse
           ? json({ message: 'Validation failed', errors: { billing_customer_id: ['No such customer.'] } }, 400)
-          : json({ message: 'Saved.' }),
+          : json(makeTenant(1, { _id: 't1' })),
     });
     const user = userEvent.setup({ delay: null });
     renderTenants();

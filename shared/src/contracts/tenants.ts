@@ -27,26 +27,13 @@ export const TenantSettings = z.object({
   /** E-mails per billing period that replace the plan's volume; null: the plan's. */
   email_volume_override: z.nullable(z.int()),
   /** Applets enabled beyond those the plan includes. */
-  enabled_applets: z.array(z.string()),
+  enabled_applets: z.array(text(100)).check(z.maxLength(200)),
   /** The payment provider's customer id (spec section 3: stripe_customer_id); null: no automated billing. */
-  billing_customer_id: z.nullable(z.string()),
+  billing_customer_id: z.nullable(text(255)),
   /** While true no campaign of this tenant sends (sends wait). */
   sending_paused: z.boolean(),
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
-
-/**
- * The applets as the settings' applet picker reads them from the full fetch (GET /v1/applets,
- * perPage 1000, spec section 7): id and name; the rest of each record is not read here.
- */
-export const TenantAppletChoices = z.object({ records: z.array(z.object({ _id: z.string(), name: z.string() })) });
-export type TenantAppletChoice = z.infer<typeof TenantAppletChoices>['records'][number];
-
-/**
- * The answer of PATCH /v1/tenants/{id}/settings, DELETE /v1/tenants/{id} and the welcome e-mail resend,
- * which the console does not read (it reads the tenant again): any JSON body, or none.
- */
-export const TenantActionAnswer = z.unknown();
 
 export const Tenant = z.object({
   _id: z.string(),
@@ -106,9 +93,9 @@ export const TenantListQuery = z.extend(listQuery(TENANT_SORT_FIELDS, 'created_a
   /** Several filters at once, as JSON: `{"plan":["startup","growup"],"billing_state":["past_due"]}` (AND of fields, OR within one). */
   filters: z.optional(text(2000)),
   /** Tenants whose owner's e-mail is in this list of the platform tenant (its audience of community owners). */
-  listId: z.optional(z.string()),
+  listId: z.optional(text(100)),
   /** One tenant by id (the detail slide-over reads it the same way as the grid). */
-  tenantId: z.optional(z.string()),
+  tenantId: z.optional(text(100)),
 });
 export type TenantListQuery = z.infer<typeof TenantListQuery>;
 export const TenantPage = page(Tenant);
@@ -144,7 +131,7 @@ export type TenantStats = z.infer<typeof TenantStats>;
 /** POST /v1/tenants: the community is created with the tenant; the owner gets a welcome e-mail with a set-password link. */
 export const TenantCreateBody = z.object({
   name: text(100, 'Use at most 100 characters.').check(z.minLength(1, 'Enter the tenant name.')),
-  plan_id: z.string({ error: 'Choose a plan.' }),
+  plan_id: text(100).check(z.minLength(1, 'Choose a plan.')),
   owner_first_name: text(100, 'Use at most 100 characters.').check(z.minLength(1, 'Enter the first name.')),
   owner_last_name: z._default(text(100, 'Use at most 100 characters.'), ''),
   owner_email: Email,
@@ -157,7 +144,7 @@ export type TenantCreateBody = z.infer<typeof TenantCreateBody>;
  */
 export const TenantUpdateBody = z.strictObject({
   name: z.optional(text(100, 'Use at most 100 characters.').check(z.minLength(1, 'Enter the tenant name.'))),
-  plan_id: z.optional(z.string()),
+  plan_id: z.optional(text(100)),
 });
 export type TenantUpdateBody = z.infer<typeof TenantUpdateBody>;
 

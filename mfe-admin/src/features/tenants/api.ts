@@ -6,9 +6,9 @@ import {
   TenantOptions,
   TenantPage,
   TenantStats,
-  TenantAppletChoices,
-  TenantActionAnswer,
-  type TenantAppletChoice,
+  AppletPage,
+  MessageResponse,
+  type Applet,
   type Plan,
   type TenantCreateBody,
   type TenantSettingsBody,
@@ -62,8 +62,8 @@ export async function fetchPlans(): Promise<Plan[]> {
 }
 
 /** Spec section 7: the applets' full fetch (perPage 1000) feeds the tenant settings' applet picker. */
-export async function fetchAllApplets(): Promise<TenantAppletChoice[]> {
-  return (await api.get('/v1/applets', TenantAppletChoices, { page: 1, perPage: 1000 })).records;
+export async function fetchAllApplets(): Promise<Applet[]> {
+  return (await api.get('/v1/applets', AppletPage, { page: 1, perPage: 1000 })).records;
 }
 
 export function createTenant(body: TenantCreateBody) {
@@ -76,15 +76,15 @@ export function updateTenant(id: string, body: TenantUpdateBody) {
 }
 
 export function updateTenantSettings(id: string, body: TenantSettingsBody) {
-  return api.patch(`${path(id)}/settings`, TenantActionAnswer, body);
+  return api.patch(`${path(id)}/settings`, Tenant, body);
 }
 
 export function deleteTenant(id: string) {
-  return api.delete(path(id), TenantActionAnswer);
+  return api.delete(path(id), MessageResponse);
 }
 
 export function resendWelcomeEmail(id: string) {
-  return api.get(`${path(id)}/resend-welcome-email`, TenantActionAnswer);
+  return api.get(`${path(id)}/resend-welcome-email`, MessageResponse);
 }
 
 /** After a create, edit or settings change: the grid, its figures and the detail read again. */
