@@ -138,7 +138,15 @@ describe('unknown routes and the rest', () => {
     const upkeep = gw.handle.kind === 'pglite' ? ['db.upkeep'] : [];
     assert.deepEqual(
       r.body.jobs.map((q) => q.queue),
-      ['billing.due-changes', 'campaigns.send', ...upkeep, 'domains.recheck', 'imports.housekeeping', 'imports.run'],
+      [
+        'billing.due-changes',
+        'campaigns.send',
+        ...upkeep,
+        'domains.recheck',
+        'imports.housekeeping',
+        'imports.run',
+        'tenants.delete',
+      ],
     );
     // And the event loop's delay since the start (health/event-loop.ts).
     assert.deepEqual(Object.keys(r.body.eventLoopDelay).sort(), ['maxMs', 'p50Ms', 'p99Ms', 'sinceSeconds']);
