@@ -1,7 +1,8 @@
-// Applets at run time in Chromium against the started system: the seeded sample applet (Token Gate,
-// applets/token-gate) is in GROW UP, so the Lab Rats owner finds it under "Apps", opens it and sees the
-// contact count through the console's own session and api client; the Acme owner (START UP) sees no
-// Apps entry and never requests the applet's files, not even at its address.
+// Applets in Chromium against the started system: the super admin removes the seeded sample applet (Token
+// Gate, applets/token-gate) and registers it again from the Applets screen (the gateway reads its manifest,
+// the module is chosen from what it exposes), in GROW UP; the Lab Rats owner then finds it under "Apps",
+// opens it and sees the contact count through the console's own session and api client; the Acme owner
+// (START UP) sees no Apps entry and never requests the applet's files, not even at its address.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
@@ -32,6 +33,38 @@ describe('applets at run time', () => {
       const sources = new RegExp(`${directive} ([^;]*)`).exec(csp)?.[1]?.split(' ') ?? [];
       assert.ok(sources.includes(appletOrigin), `${directive}: ${csp}`);
     }
+  });
+
+  test('a platform admin registers the sample applet from the Applets screen', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    const problems: string[] = [];
+    await signIn(page, 'admin@console.test', 'admin-pass-2026');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Applets' }).click();
+    await page.getByRole('heading', { name: 'Applets', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete Token Gate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this applet?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Applet deleted.').waitFor();
+    await page.getByRole('button', { name: 'Delete Token Gate' }).waitFor({ state: 'detached' });
+    problems.push(...(await axeViolations(page, '/applets')));
+
+    await page.getByRole('button', { name: 'New applet' }).click();
+    await page.getByRole('heading', { name: 'New applet', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Token Gate');
+    await page.getByRole('textbox', { name: 'Slug' }).fill('token-gate');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Content for token holders.');
+    await page.getByRole('textbox', { name: 'Manifest URL' }).fill(`${appletOrigin}/mf-manifest.json`);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('status').filter({ hasText: 'exposes ./Page' }).waitFor();
+    await page.getByRole('combobox', { name: 'Module' }).selectOption('./Page');
+    await page.getByRole('checkbox', { name: 'GROW UP' }).check();
+    problems.push(...(await axeViolations(page, '/applets/new')));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Applet saved.').waitFor();
+    await page.goto('/applets');
+    await page.getByRole('button', { name: 'Delete Token Gate' }).waitFor();
+    await context.close();
+    assert.deepEqual(problems, []);
   });
 
   test('a tenant whose plan includes the sample opens it from Apps and sees its contact count', async () => {

@@ -3,7 +3,7 @@
  * remote named by its manifest address and the module it exposes. Administered with admin_applets.
  */
 import * as z from 'zod/mini';
-import { idText, listQuery, page, text } from './common';
+import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 
 /** Limits and messages of the applet form; the gateway enforces the same. */
 export const APPLET_LIMITS = { name: 100, slugMin: 2, slug: 50, description: 500, url: 2000, module: 200, plans: 50 };
