@@ -4,7 +4,7 @@ import { tenants } from '../src/db/schema';
 import type { Reply, TestGateway } from './helpers';
 import { queryRows, textOf } from '../src/lib/raw-sql';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call with a token and an optional JSON body. */
 export function call<T = unknown>(

@@ -891,11 +891,19 @@ export const templates = pgTable(
     version: integer('version').notNull().default(1),
     /** The highest version number given out (versions are numbered 1, 2, ... per template). */
     lastVersion: integer('last_version').notNull().default(1),
+    /**
+     * A template of the platform tenant that every community finds in its starter gallery (set by
+     * super admins from the platform's Templates screen); meaningless for other tenants' templates.
+     */
+    inGallery: boolean('in_gallery').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('templates_gallery_idx')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`${t.inGallery}`),
     index('templates_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
     index('templates_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('templates_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`, t.id),

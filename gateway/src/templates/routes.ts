@@ -16,6 +16,7 @@ import {
   TemplatePreviewRequest,
   TemplateSaved,
   TemplateStarterList,
+  TemplateGalleryBody,
   TemplateTestSend,
   TemplateTestSent,
   TemplateUpdate,
@@ -27,6 +28,7 @@ import { bearer, errorResponses } from '../lib/openapi';
 import { loadMergeContext } from './merge-context';
 import { mergeTagCatalogue, sampleLinks } from './merge-tags';
 import { STARTERS } from './starters/index';
+import { galleryTemplates, setInGallery } from './gallery';
 import { loadTemplate, type TemplatesContext } from './template-cache';
 import { previewTemplate, sendTestEmails } from './template-preview';
 import { createTemplate, duplicateTemplate, restoreVersion, updateTemplate } from './template-save';
@@ -95,7 +97,28 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         name: STARTERS[key].name,
         description: STARTERS[key].description,
       })),
+      gallery: await galleryTemplates(db),
     }),
+  );
+
+  app.put(
+    '/:id/gallery',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Put one of the platform's templates in every community's starter gallery, or take it out",
+        description: "Super admins only (403 otherwise), for their own tenant's templates (the platform tenant's).",
+        params: IdParams,
+        body: TemplateGalleryBody,
+        response: { 200: TemplateGalleryBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      return setInGallery(db, { role: auth.user.role, tenantId: tenantOf(req) }, req.params.id, req.body.in_gallery);
+    },
   );
 
   app.get(

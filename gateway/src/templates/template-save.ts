@@ -25,6 +25,7 @@ import { badRequest, INVALID_INPUT, notFound, type FieldErrors } from '../errors
 import { isUuid } from '../lib/db-helpers';
 import { loadMergeContext } from './merge-context';
 import { knownMergeTags, mergeTagWarnings } from './merge-tags';
+import { galleryContent } from './gallery';
 import { compileContent, compiledWith, TemplateInputError, type CompiledContent } from './render/compile';
 import { compiledVersion, type TemplatesContext } from './template-cache';
 import { blankDesign, STARTERS } from './starters/index';
@@ -145,17 +146,26 @@ async function insertTemplate(
   });
 }
 
-/** POST /v1/templates: blank (with the footer when marketing) or from a starter. */
+/** POST /v1/templates: blank (with the footer when marketing), from a starter, or from a gallery design. */
 export async function createTemplate(
   ctx: TemplatesContext,
   tenantId: string,
   userId: string | null,
   input: TemplateCreate,
 ): Promise<Template> {
-  const design = input.starter ? STARTERS[input.starter].design(ctx) : blankDesign(ctx, input.kind);
-  const content: Content = { ...design, project: null };
+  let head: { name: string; kind: TemplateKind } = input;
+  let content: Content;
+  if (input.gallery_id) {
+    // A platform design from the gallery: a copy of its current content, of its kind.
+    const gallery = await galleryContent(ctx.db, input.gallery_id);
+    content = gallery.content;
+    head = { name: input.name, kind: gallery.kind };
+  } else {
+    const design = input.starter ? STARTERS[input.starter].design(ctx) : blankDesign(ctx, input.kind);
+    content = { ...design, project: null };
+  }
   const compiled = await compileChecked(ctx, content);
-  const id = await insertTemplate(ctx, tenantId, userId, input, content, compiled, compiledWith(ctx));
+  const id = await insertTemplate(ctx, tenantId, userId, head, content, compiled, compiledWith(ctx));
   return (await savedAnswer(ctx, tenantId, id)).template;
 }
 

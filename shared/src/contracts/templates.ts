@@ -90,11 +90,15 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 export const TemplatePage = page(TemplateSummary);
 export type TemplatePage = z.infer<typeof TemplatePage>;
 
-/** POST /v1/templates: blank, or from a starter. */
+/**
+ * POST /v1/templates: blank, from a built-in starter, or from a design of the platform's gallery
+ * (`gallery_id`, a template the platform put in every community's gallery: its current content is copied).
+ */
 export const TemplateCreate = z.object({
   name: text(TEMPLATE_LIMITS.name).check(z.trim(), z.minLength(1, 'Name the template.')),
   kind: z._default(z.enum(TEMPLATE_KINDS), 'marketing'),
   starter: z.optional(z.nullable(z.enum(TEMPLATE_STARTERS))),
+  gallery_id: z.optional(z.nullable(text(100))),
 });
 export type TemplateCreate = z.infer<typeof TemplateCreate>;
 
@@ -176,7 +180,26 @@ export const TemplateStarterInfo = z.object({
   description: z.string(),
 });
 export type TemplateStarterInfo = z.infer<typeof TemplateStarterInfo>;
-export const TemplateStarterList = z.object({ records: z.array(TemplateStarterInfo) });
+/** A design the platform put in every community's gallery (one of the platform tenant's templates). */
+export const GalleryTemplate = z.object({
+  _id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  kind: z.enum(TEMPLATE_KINDS),
+});
+export type GalleryTemplate = z.infer<typeof GalleryTemplate>;
+/** GET /v1/templates/starters: the built-in starters, then the platform's gallery (at most 100, by name). */
+export const TemplateStarterList = z.object({
+  records: z.array(TemplateStarterInfo),
+  gallery: z.array(GalleryTemplate),
+});
+
+/**
+ * PUT /v1/templates/{id}/gallery: super admins put one of the platform tenant's templates in every
+ * community's starter gallery, or take it out.
+ */
+export const TemplateGalleryBody = z.object({ in_gallery: z.boolean() });
+export type TemplateGalleryBody = z.infer<typeof TemplateGalleryBody>;
 export type TemplateStarterList = z.infer<typeof TemplateStarterList>;
 
 /** A merge tag the designer's menu offers: `tag` is what goes between `{{ }}` (e.g. 'contact.first_name'). */

@@ -12,6 +12,7 @@ import {
   TemplatePreview,
   TemplateSaved,
   TemplateStarterList,
+  TemplateGalleryBody,
   TemplateTestSent,
   TemplateVersionList,
   type TemplateCreate,
@@ -96,3 +97,7 @@ export async function uploadImage(file: File): Promise<string> {
   if (!response.ok) throw new Error(`The image could not be uploaded (${response.status}).`);
   return signed.fileUrl;
 }
+
+/** PUT /v1/templates/{id}/gallery (super admins, the platform's templates): in or out of every community's gallery. */
+export const setTemplateInGallery = (id: string, inGallery: boolean) =>
+  api.put(`/v1/templates/${id}/gallery`, TemplateGalleryBody, { in_gallery: inGallery });

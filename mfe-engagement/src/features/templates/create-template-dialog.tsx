@@ -9,11 +9,15 @@ import { createTemplate, invalidateTemplates, startersQuery } from './api';
 import { KIND_LABELS } from './template-rules';
 import { designerHref } from './designer/designer-return';
 
-type Choice = TemplateStarter | 'blank';
+/** Blank, a built-in starter, or a platform design of the gallery (`gallery:<id>`). */
+type Choice = TemplateStarter | 'blank' | `gallery:${string}`;
+
+const GALLERY = 'gallery:';
 
 /**
- * Create a template: blank, or from the starter gallery (designs for web3 communities). The new
- * template opens in the designer. Mount with a key per opening.
+ * Create a template: blank, or from the starter gallery (designs for web3 communities, then the designs
+ * the platform added; a platform design keeps its own kind). The new template opens in the designer.
+ * Mount with a key per opening.
  */
 export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const client = useQueryClient();
@@ -28,9 +32,17 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
   const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
   const [saving, setSaving] = useState(false);
 
+  const nameOf = (key: Choice): string => {
+    if (key === 'blank') return '';
+    if (key.startsWith(GALLERY)) return starters.data?.gallery.find((g) => `${GALLERY}${g._id}` === key)?.name ?? '';
+    return starters.data?.records.find((s) => s.key === key)?.name ?? '';
+  };
   const choose = (next: Choice) => {
     setChoice(next);
-    if (!nameTouched) setName(next === 'blank' ? '' : (starters.data?.records.find((s) => s.key === next)?.name ?? ''));
+    if (!nameTouched) setName(nameOf(next));
+    // A platform design keeps its own kind.
+    const design = starters.data?.gallery.find((g) => `${GALLERY}${g._id}` === next);
+    if (design) setKind(design.kind);
   };
 
   const save = async (event: FormEvent) => {
@@ -44,7 +56,13 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
     setSaving(true);
     setErrors({});
     try {
-      const created = await createTemplate({ name: name.trim(), kind, starter: choice === 'blank' ? null : choice });
+      const fromGallery = choice.startsWith(GALLERY);
+      const created = await createTemplate({
+        name: name.trim(),
+        kind,
+        starter: choice === 'blank' || fromGallery ? null : (choice as TemplateStarter),
+        gallery_id: fromGallery ? choice.slice(GALLERY.length) : null,
+      });
       await invalidateTemplates(client);
       notify.success('Template created.');
       onClose();
@@ -53,7 +71,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
       const found = formErrorsOf(failure, 'The template could not be created. Please try again.');
       setErrors({
         name: found.fields.name,
-        other: found.message ?? found.fields.starter ?? found.fields.kind,
+        other: found.message ?? found.fields.starter ?? found.fields.gallery_id ?? found.fields.kind,
       });
     } finally {
       setSaving(false);
@@ -142,6 +160,9 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
           <div className="grid gap-3 sm:grid-cols-2">
             {card('blank', 'Blank', 'An empty design with a footer: build it from the blocks.')}
             {starters.data?.records.map((s) => card(s.key, s.name, s.description))}
+            {starters.data?.gallery.map((g) =>
+              card(`${GALLERY}${g._id}`, g.name, g.subject ? `From the platform: ${g.subject}` : 'From the platform.'),
+            )}
           </div>
           {starters.isPending && (
             <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Template, TemplateSummary } from '@console/shared/contracts';
 import TemplatesPage from '../../pages/templates-page';
 import { fakeGateway, json, pagination, renderPage } from '../../../test/audience-kit';
+import { signInAs, tenantAdmin } from '../../../../jest/fake-gateway';
+import { consoleStore } from '@console/shared/session';
 
 jest.setTimeout(20_000);
 
@@ -58,6 +60,16 @@ function installIntersectionObserver() {
   };
 }
 
+/** The platform's designs in the starter gallery (GET /v1/templates/starters). */
+let gallery: { _id: string; name: string; subject: string; kind: 'marketing' | 'transactional' }[] = [];
+beforeEach(() => {
+  gallery = [{ _id: 'g1', name: 'DAO weekly', subject: 'This week in the DAO', kind: 'transactional' }];
+});
+afterEach(() => {
+  consoleStore.setState(initialState, true);
+});
+const initialState = consoleStore.getState();
+
 function setup(records: TemplateSummary[] = [newsletter, receipt]) {
   const gateway = fakeGateway();
   gateway.on('GET /v1/templates', ({ search }) => {
@@ -74,6 +86,7 @@ function setup(records: TemplateSummary[] = [newsletter, receipt]) {
       { key: 'newsletter', name: 'Newsletter', description: 'Monthly news.' },
       { key: 'token-airdrop', name: 'Token airdrop', description: 'Claim your tokens.' },
     ],
+    gallery,
   }));
   return gateway;
 }
@@ -164,7 +177,58 @@ test('create from a starter posts it and opens the designer', async () => {
     name: 'Token airdrop',
     kind: 'marketing',
     starter: 'token-airdrop',
+    gallery_id: null,
   });
+});
+
+test("create from a platform design of the gallery copies it, in the design's kind", async () => {
+  installIntersectionObserver();
+  const gateway = setup();
+  gateway.on('POST /v1/templates', () => json(full(summary({ _id: 'new2', name: 'DAO weekly' })), 201));
+  const user = userEvent.setup();
+  renderPage(<TemplatesPage />, { path: '/engagement/templates' });
+  await user.click(await screen.findByRole('button', { name: 'Create template' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create template' });
+  const design = await within(dialog).findByRole('radio', { name: 'DAO weekly' });
+  expect(design).toHaveAccessibleDescription('From the platform: This week in the DAO');
+  await user.click(design);
+  expect(within(dialog).getByRole('combobox', { name: 'Kind' })).toHaveValue('transactional');
+  await user.click(within(dialog).getByRole('button', { name: 'Create and open' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/engagement/templates/new2'));
+  expect(gateway.callsTo('POST /v1/templates')[0]?.json).toEqual({
+    name: 'DAO weekly',
+    kind: 'transactional',
+    starter: null,
+    gallery_id: 'g1',
+  });
+});
+
+test("a super admin's grid says which templates are in the starter gallery and puts them in or out", async () => {
+  installIntersectionObserver();
+  gallery = [{ _id: newsletter._id, name: newsletter.name, subject: '', kind: 'marketing' }];
+  const gateway = setup();
+  gateway.on('PUT /v1/templates/:id/gallery', ({ params, json: body }) => {
+    const on = (body as { in_gallery: boolean }).in_gallery;
+    gallery = on ? [...gallery, { _id: params.id!, name: 'x', subject: '', kind: 'marketing' }] : [];
+    return { in_gallery: on };
+  });
+  signInAs(consoleStore, { ...tenantAdmin(['templates']), role: 'super_admin' as const });
+  const user = userEvent.setup();
+  renderPage(<TemplatesPage />);
+  const row = await rowOf('Monthly newsletter');
+  expect(await within(row).findByText('In the gallery')).toBeInTheDocument();
+  await user.click(within(row).getByRole('button', { name: 'Remove Monthly newsletter from the starter gallery' }));
+  expect(await within(row).findByText('Not in the gallery')).toBeInTheDocument();
+  expect(gateway.callsTo(`PUT /v1/templates/${newsletter._id}/gallery`)[0]?.json).toEqual({ in_gallery: false });
+});
+
+test('other users see no gallery column', async () => {
+  installIntersectionObserver();
+  setup();
+  signInAs(consoleStore, tenantAdmin(['templates']));
+  renderPage(<TemplatesPage />);
+  await rowOf('Monthly newsletter');
+  expect(screen.queryByRole('columnheader', { name: 'Starter gallery' })).not.toBeInTheDocument();
 });
 
 test('a blank template needs a name', async () => {

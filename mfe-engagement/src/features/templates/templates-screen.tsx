@@ -14,6 +14,7 @@ import { RenameTemplateDialog } from './rename-template-dialog';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { KIND_LABELS, usageText } from './template-rules';
 import { designerHref } from './designer/designer-return';
+import { GalleryToggle, useManagesGallery } from './gallery-toggle';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
@@ -23,7 +24,10 @@ type DialogState =
   | { kind: 'create'; open: boolean; seq: number }
   | { kind: 'rename' | 'delete'; template: TemplateSummary; open: boolean; seq: number };
 
-/** The templates grid (search, sorts, pages) with create, duplicate, rename and delete. */
+/**
+ * The templates grid (search, sorts, pages) with create, duplicate, rename and delete; for super admins
+ * (the platform's templates) also whether each is in every community's starter gallery.
+ */
 export function TemplatesScreen() {
   const client = useQueryClient();
   const list = useListQuery<SortField>({ defaultSort: { field: 'updated_at', order: 'desc' } });
@@ -35,6 +39,7 @@ export function TemplatesScreen() {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [seq, setSeq] = useState(0);
   const [duplicating, setDuplicating] = useState<string | null>(null);
+  const managesGallery = useManagesGallery();
 
   const open = (next: { kind: 'create' } | { kind: 'rename' | 'delete'; template: TemplateSummary }) => {
     setSeq((n) => n + 1);
@@ -89,6 +94,9 @@ export function TemplatesScreen() {
     },
     { key: 'created', header: 'Created', sortField: 'created_at', render: (t) => formatDate(t.created_at) },
     { key: 'used', header: 'Used by', render: (t) => usageText(t.used_by) },
+    ...(managesGallery
+      ? [{ key: 'gallery', header: 'Starter gallery', render: (t: TemplateSummary) => <GalleryToggle template={t} /> }]
+      : []),
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,

@@ -1,0 +1,2 @@
+ALTER TABLE "templates" ADD COLUMN "in_gallery" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "templates_gallery_idx" ON "templates" USING btree ("tenant_id",lower("name")) WHERE "templates"."in_gallery";
