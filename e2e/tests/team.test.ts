@@ -2,10 +2,13 @@
 // invites a member; the person accepts from the outbox e-mail in a second browser, is signed in, and
 // sees only the sidebar their permissions allow; the owner changes their access, which their console
 // follows, then removes them, which ends their session. The member changes their password on the way.
-// axe reports nothing on the team page, its dialogs, the invitation page and Change password.
+// A person with an account in another community joins with its password and switches communities
+// from the header. axe reports nothing on the team page, its dialogs, the invitation pages, the
+// community switcher and Change password.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { gatewayCall } from '../lib/api.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { launch, newSession, signIn } from '../lib/browser.ts';
 import { mailTo } from '../lib/outbox.ts';
@@ -144,5 +147,40 @@ describe('team', () => {
     await add.waitFor({ state: 'detached' });
     await context.close();
     assert.deepEqual(problems, [], `axe found ${problems.length} problems:\n${problems.join('\n')}`);
+  });
+  test('a person in two communities: joins with the password they have, then switches from the header', async () => {
+    const owner = await newSession(browser, system.urls.shell);
+    await signIn(owner.page, 'owner@lab.test', 'lab-pass-2026');
+    await gatewayCall(owner.page, system.urls.gateway, 'POST', '/v1/invitations', {
+      email: 'staff@acme.test',
+      preset: 'member',
+    });
+    const mail = await mailTo(system.dataDir, 'staff@acme.test', /^Join Lab Rats/);
+    const link = /http\S+\/invitation\/\S+/.exec(mail)?.[0];
+    assert.ok(link, 'the e-mail carries the invitation link');
+
+    const person = await newSession(browser, system.urls.shell);
+    await person.page.goto(new URL(link).pathname);
+    await person.page.getByText(/You already have an account with this address/).waitFor();
+    await check(person.page, 'invitation page, account elsewhere');
+    await person.page.getByLabel('Password').fill('staff-pass-2026');
+    await person.page.getByRole('button', { name: 'Join Lab Rats' }).click();
+    await person.page.waitForURL((url) => url.pathname === '/');
+    const switcher = person.page.getByRole('button', { name: 'Community: Lab Rats' });
+    await switcher.waitFor();
+
+    await switcher.click();
+    await person.page.getByRole('menu').waitFor();
+    await check(person.page, 'community switcher');
+    await person.page.keyboard.press('Escape');
+    await person.page.getByRole('menu').waitFor({ state: 'detached' });
+    await switcher.click();
+    await person.page.getByRole('menuitem', { name: 'Acme DAO' }).click();
+    await person.page.getByRole('button', { name: 'Community: Acme DAO' }).waitFor();
+    assert.equal(new URL(person.page.url()).pathname, '/');
+
+    await owner.context.close();
+    await person.context.close();
+    assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
   });
 });

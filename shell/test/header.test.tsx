@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@console/shared/router';
 import { PLAN_FEATURES, TENANT_PERMISSIONS, effectivePermissions } from '@console/shared/access';
-import { consoleStore, type ConsoleUser } from '@console/shared/session';
+import { consoleStore, navigation, type ConsoleUser } from '@console/shared/session';
+import { DEFAULT_CONFIG, setRuntimeConfig } from '@console/shared/config';
 import { Header } from '../src/components/header';
 
 const owner = (over: Partial<ConsoleUser> = {}): ConsoleUser => ({
@@ -29,7 +30,33 @@ const renderHeader = () =>
     </MemoryRouter>,
   );
 
-beforeEach(() => consoleStore.setState({ user: owner(), busy: false, upgrade: { open: false, feature: null } }));
+type Reply = { status: number; body: unknown };
+let routes: Record<string, (body: unknown) => Reply> = {};
+let calls: { route: string; body: unknown }[] = [];
+let visited: string[] = [];
+const ACME = { tenant_id: 't1', tenant_name: 'Acme DAO', role: 'tenant_admin', current: true };
+const LAB = { tenant_id: 't2', tenant_name: 'Lab Rats', role: 'staff', current: false };
+
+beforeAll(() => setRuntimeConfig({ ...DEFAULT_CONFIG, gatewayUrl: 'http://gw.test' }));
+beforeEach(() => {
+  consoleStore.setState({ user: owner(), busy: false, upgrade: { open: false, feature: null } });
+  calls = [];
+  visited = [];
+  navigation.assign = (url) => void visited.push(url);
+  routes = { 'GET /v1/auth/communities': () => ({ status: 200, body: { records: [ACME] } }) };
+  globalThis.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const route = `${request.method} ${new URL(request.url).pathname}`;
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as unknown) : undefined;
+    calls.push({ route, body });
+    const reply = routes[route]?.(body) ?? { status: 404, body: { message: route } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof fetch;
+});
 
 test('shows first and last name when not impersonating', () => {
   renderHeader();
@@ -80,4 +107,43 @@ test('staff without company_settings: no General Settings or Billing', async () 
   expect(names).not.toContain('General Settings');
   expect(names).not.toContain('Billing');
   expect(names).toContain('Sign Out');
+});
+
+test('one community: no switcher', async () => {
+  renderHeader();
+  await waitFor(() => expect(calls.map((c) => c.route)).toEqual(['GET /v1/auth/communities']));
+  expect(screen.queryByRole('button', { name: /Community:/ })).toBeNull();
+});
+
+test('several communities: the switcher signs in to the chosen one and opens its overview', async () => {
+  routes['GET /v1/auth/communities'] = () => ({ status: 200, body: { records: [ACME, LAB] } });
+  routes['POST /v1/auth/switch'] = () => ({ status: 200, body: { token: 'lab-token' } });
+  routes['POST /v1/auth/verify'] = () => ({
+    status: 200,
+    body: { user: { ...owner(), tenant_id: 't2', tenant_name: 'Lab Rats', role: 'staff' } },
+  });
+  const user = userEvent.setup({ delay: null });
+  renderHeader();
+  const trigger = await screen.findByRole('button', { name: 'Community: Acme DAO' });
+  await user.click(trigger);
+  const menu = screen.getByRole('menu');
+  expect(within(menu).getByText('Switch community')).toBeInTheDocument();
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  ).toEqual(['Lab Rats']);
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('menu')).toBeNull();
+  await user.click(trigger);
+  await user.click(screen.getByRole('menuitem', { name: 'Lab Rats' }));
+  await waitFor(() => expect(visited).toEqual(['/']));
+  expect(calls.find((c) => c.route === 'POST /v1/auth/switch')?.body).toEqual({ tenant_id: 't2' });
+  expect(consoleStore.getState().token).toBe('lab-token');
+});
+
+test('no switcher while impersonating, and no request for it', () => {
+  consoleStore.setState({ user: owner({ is_impersonating: true }) });
+  renderHeader();
+  expect(calls).toEqual([]);
 });

@@ -23,6 +23,7 @@ const LOOKUP = {
   tenant_name: 'Acme DAO',
   invited_by: 'owner@acme.test',
   expires_at: '2026-06-08T09:00:00.000Z',
+  has_account: false,
 };
 const JOINED = {
   _id: 'u-new',
@@ -76,11 +77,13 @@ async function openInvitation(token = 'invite-token-1') {
 }
 
 const field = (label: string) => screen.getByLabelText(label);
+/** The page's heading once its lazily loaded chunk and the lookup are in (slow on a loaded CI machine). */
+const joinHeading = () => screen.findByRole('heading', { level: 1, name: 'Join Acme DAO' }, { timeout: 10_000 });
 
 describe('/invitation/:token', () => {
   it('is open without a session: looks the invitation up and shows who invites to which community', async () => {
     await openInvitation();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Join Acme DAO' })).toBeInTheDocument();
+    expect(await joinHeading()).toBeInTheDocument();
     expect(callsTo('POST /v1/invitations/lookup')).toEqual([
       { route: 'POST /v1/invitations/lookup', body: { token: 'invite-token-1' } },
     ]);
@@ -102,7 +105,7 @@ describe('/invitation/:token', () => {
   it('checks the names and passwords before sending', async () => {
     const user = userEvent.setup({ delay: null });
     await openInvitation();
-    await screen.findByRole('heading', { name: 'Join Acme DAO' });
+    await joinHeading();
     await user.click(screen.getByRole('button', { name: 'Join Acme DAO' }));
     expect(field('First name')).toHaveAccessibleDescription('Enter your first name.');
     expect(field('First name')).toHaveFocus();
@@ -122,7 +125,7 @@ describe('/invitation/:token', () => {
     Cookies.set('admin_token', 'left-over');
     const user = userEvent.setup({ delay: null });
     await openInvitation();
-    await screen.findByRole('heading', { name: 'Join Acme DAO' });
+    await joinHeading();
     await user.type(field('First name'), ' Nia ');
     await user.type(field('Last name'), 'New');
     await user.type(field('Password'), 'long-enough-1');
@@ -148,7 +151,7 @@ describe('/invitation/:token', () => {
     });
     const user = userEvent.setup({ delay: null });
     await openInvitation();
-    await screen.findByRole('heading', { name: 'Join Acme DAO' });
+    await joinHeading();
     await user.type(field('First name'), 'Nia');
     await user.type(field('Password'), 'password1234');
     await user.type(field('Repeat the password'), 'password1234');
@@ -162,7 +165,7 @@ describe('/invitation/:token', () => {
     routes['POST /v1/invitations/accept'] = () => ({ status: 400, body: { message: 'This invitation has expired.' } });
     const user = userEvent.setup({ delay: null });
     await openInvitation();
-    await screen.findByRole('heading', { name: 'Join Acme DAO' });
+    await joinHeading();
     await user.type(field('First name'), 'Nia');
     await user.type(field('Password'), 'long-enough-1');
     await user.type(field('Repeat the password'), 'long-enough-1');
@@ -182,5 +185,39 @@ describe('/invitation/:token', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+  it('an address with an account elsewhere joins with its password: no names, no new password', async () => {
+    routes['POST /v1/invitations/lookup'] = () => ok({ ...LOOKUP, has_account: true });
+    routes['POST /v1/invitations/join'] = (body) =>
+      (body as { password: string }).password === 'right-password'
+        ? ok({ token: 'joined-token' })
+        : { status: 400, body: { message: 'Invalid input', errors: { password: ['Not the password.'] } } };
+    const user = userEvent.setup({ delay: null });
+    await openInvitation('invite-token-2'); // a token of its own: the page's lookup is cached per token
+    await joinHeading();
+    expect(screen.getByText(/You already have an account with this address/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Repeat the password')).not.toBeInTheDocument();
+    expect(field('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/reset');
+
+    await user.click(screen.getByRole('button', { name: 'Join Acme DAO' }));
+    expect(field('Password')).toHaveAccessibleDescription('Enter your password.');
+    expect(field('Password')).toHaveFocus();
+    expect(callsTo('POST /v1/invitations/join')).toHaveLength(0);
+
+    await user.type(field('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Join Acme DAO' }));
+    await waitFor(() => expect(field('Password')).toHaveAccessibleDescription('Not the password.'));
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Join Acme DAO' }));
+    await waitFor(() => expect(visited).toEqual(['/']));
+    expect(callsTo('POST /v1/invitations/join')[1]?.body).toEqual({
+      token: 'invite-token-2',
+      password: 'right-password',
+    });
+    expect(callsTo('POST /v1/invitations/accept')).toHaveLength(0);
+    expect(Cookies.get('token')).toBe('joined-token');
   });
 });

@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { users } from '../db/schema';
 import { findUserById } from '../db/users';
 import { badRequest, forbidden } from '../errors';
 import { revokeOneTimeTokens } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthContext } from './session';
-import { sessionChanged } from './session-cache';
+import { sessionsChanged, setPasswordEverywhere } from './communities';
 import { guardedPasswordCheck } from './throttle';
 import { signToken } from './tokens';
 
@@ -16,7 +14,7 @@ export const NOT_WHILE_IMPERSONATING = 'You are acting as this user; they change
 /**
  * Change password (account/change-password): the current password is checked under the sign-in
  * guessing limits (the same counters as signing in, so guesses here and there add up), then every
- * session of the user ends (token version raised) and reset links die; the caller gets a new token,
+ * session of the user ends (token version raised) and reset links die, in each of their communities; the caller gets a new token,
  * so this session goes on. Not while impersonating: that is the user's own decision.
  */
 export async function changePassword(
@@ -32,17 +30,15 @@ export async function changePassword(
   );
   if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
   const passwordHash = await hashPassword(request.newPassword);
-  const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ tokenVersion: users.tokenVersion });
-    await revokeOneTimeTokens(tx, user.id, 'password_reset');
-    return row;
+  // The person's accounts in other communities share the password (auth/communities.ts).
+  const accounts = await deps.db.transaction(async (tx) => {
+    const changed = await setPasswordEverywhere(tx, user.email, passwordHash);
+    for (const account of changed) await revokeOneTimeTokens(tx, account.id, 'password_reset');
+    return changed;
   });
+  sessionsChanged(deps.db, accounts);
+  const updated = accounts.find((a) => a.id === user.id);
   if (!updated) throw forbidden();
-  sessionChanged(deps.db, `user:${user.id}`);
   return signToken(deps.config, {
     userId: user.id,
     tenantId: user.tenantId,

@@ -6,7 +6,7 @@
  * opened, so a typo cannot lock anybody out. The former address is told once the change is done,
  * and reset links sent to it die. Not while impersonating: the address is the user's own.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { findUserById } from '../db/users';
@@ -17,7 +17,7 @@ import { countIssuedSince, consumeOneTimeToken, issueOneTimeToken, revokeOneTime
 import { WRONG_CURRENT_PASSWORD } from './change-password';
 import { verifyPassword } from './passwords';
 import type { AuthContext } from './session';
-import { sessionChanged } from './session-cache';
+import { sameAddress, sessionsChanged } from './communities';
 import { guardedPasswordCheck } from './throttle';
 
 export const EMAIL_CHANGE_SENT = 'We have sent a link to your new address. Open it to start signing in with it.';
@@ -82,7 +82,7 @@ export async function cancelEmailChange(deps: Deps, auth: AuthContext): Promise<
  * else may have taken the address meanwhile: then it is a field error and nothing changes.
  */
 export async function confirmEmailChange(deps: Deps, userId: string, token: string): Promise<boolean> {
-  let change: { from: string; to: string; firstName: string } | null = null;
+  let change: { from: string; to: string; firstName: string; moved: { id: string }[] } | null = null;
   try {
     change = await deps.db.transaction(async (tx) => {
       const [before] = await tx
@@ -92,20 +92,27 @@ export async function confirmEmailChange(deps: Deps, userId: string, token: stri
         .for('update');
       if (!before?.pendingEmail) return null;
       if (!(await consumeOneTimeToken(tx, userId, 'email_change', token))) return null;
-      await tx
+      // Taken meanwhile by someone else (in any community: the unique index covers one community only).
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sameAddress(before.pendingEmail)).limit(1);
+      if (taken) throw badRequest(EMAIL_IN_USE, { token: [EMAIL_IN_USE] });
+      // The person's accounts in other communities move with it (auth/communities.ts).
+      const moved = await tx
         .update(users)
         .set({ email: before.pendingEmail, pendingEmail: null, emailConfirmedAt: new Date() })
-        .where(and(eq(users.id, userId), eq(users.pendingEmail, before.pendingEmail)));
-      await revokeOneTimeTokens(tx, userId, 'password_reset');
-      await revokeOneTimeTokens(tx, userId, 'email_confirmation');
-      return { from: before.email, to: before.pendingEmail, firstName: before.firstName };
+        .where(sameAddress(before.email))
+        .returning({ id: users.id });
+      for (const account of moved) {
+        await revokeOneTimeTokens(tx, account.id, 'password_reset');
+        await revokeOneTimeTokens(tx, account.id, 'email_confirmation');
+      }
+      return { from: before.email, to: before.pendingEmail, firstName: before.firstName, moved };
     });
   } catch (error) {
     if (uniqueViolation(error) === null) throw error;
     throw badRequest(EMAIL_IN_USE, { token: [EMAIL_IN_USE] });
   }
   if (!change) return false;
-  sessionChanged(deps.db, `user:${userId}`);
+  sessionsChanged(deps.db, change.moved);
   await deps.mailer.send(emailChangedNoticeMail(change.from, change.firstName, change.to));
   return true;
 }

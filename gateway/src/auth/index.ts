@@ -13,3 +13,4 @@ export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 export { guardedPasswordCheck, TOO_MANY_PASSWORD_CHECKS } from './throttle';
 export { signToken } from './tokens';
 export { issueOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
+export { accountsOf, lockAddress, sameAddress } from './communities';

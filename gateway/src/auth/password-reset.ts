@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
 import { findLiveUserByEmail } from '../db/users';
@@ -15,7 +15,7 @@ import {
   revokeOneTimeTokens,
 } from './one-time-tokens';
 import { hashPassword } from './passwords';
-import { sessionChanged } from './session-cache';
+import { sessionsChanged, setPasswordEverywhere } from './communities';
 
 export const RESET_REQUESTED =
   'If an account exists for that e-mail address, we have sent it a link to reset the password.';
@@ -68,18 +68,18 @@ export async function completeReset(
   const badToken = () => badRequest(BAD_RESET_TOKEN, { reset_token: [BAD_RESET_TOKEN] });
   if (!isUuid(userId) || !(await oneTimeTokenUsable(deps.db, userId, 'password_reset', resetToken))) throw badToken();
   const passwordHash = await hashPassword(password);
-  const email = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, 'password_reset', resetToken))) return null;
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ email: users.email });
-    await revokeOneTimeTokens(tx, userId, 'password_reset');
-    return user?.email ?? null;
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    // The person's accounts in other communities share the password (auth/communities.ts).
+    const accounts = await setPasswordEverywhere(tx, user.email, passwordHash);
+    for (const account of accounts) await revokeOneTimeTokens(tx, account.id, 'password_reset');
+    return { email: user.email, accounts };
   });
   // Used meanwhile by a request racing this one.
-  if (email === null) throw badToken();
-  sessionChanged(deps.db, `user:${userId}`);
+  if (done === null) throw badToken();
+  const { email, accounts } = done;
+  sessionsChanged(deps.db, accounts);
   await deps.throttle.trust(email.toLowerCase(), ip);
 }

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
+  MemberCommunityList,
   ConfirmEmailBody,
   ImpersonateBody,
   LoginBody,
   MessageResponse,
   ResetCompleteBody,
   ResetRequestBody,
+  SwitchCommunityBody,
   TokenResponse,
   VerifyBody,
   VerifyResponse,
 } from '../contracts';
 import { changePassword } from './change-password';
+import { listCommunities, switchCommunity } from './communities';
 import { CONFIRMATION_SENT, confirmEmail, sendConfirmationLink } from './email-confirmation';
 import { authenticate, authOf } from './guards';
 import { impersonate } from './impersonation';
@@ -133,6 +136,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ token: await impersonate(deps, authOf(req), req.body.user_id) }),
+  );
+
+  app.get(
+    '/communities',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's communities (the header's switcher)",
+        description:
+          'A person invited to several communities has an account in each, with one address and password. ' +
+          "Sorted by name; `current` marks the session's. An impersonation session lists only its own.",
+        response: { 200: MemberCommunityList, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ records: await listCommunities(deps.db, authOf(req)) }),
+  );
+
+  app.post(
+    '/switch',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Switch to another of the caller's communities",
+        description:
+          "A token of the caller's account in that community; the bearer token stops working. 400 when the " +
+          'caller has no account there; 403 while impersonating.',
+        body: SwitchCommunityBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => ({ token: await switchCommunity(deps, authOf(req), req.body.tenant_id) }),
   );
 
   app.post(

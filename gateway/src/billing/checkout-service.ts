@@ -4,7 +4,7 @@
  * (checkout-provider.ts) only hosts the payment page and confirms payments.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Config } from '../config';
 import {
   CHECKOUT_EMAIL_TAKEN,
@@ -26,8 +26,7 @@ import {
   users,
 } from '../db/schema';
 import { findUserByEmail } from '../db/users';
-import { hashPassword } from '../auth';
-import { signToken } from '../auth';
+import { hashPassword, lockAddress, sameAddress, signToken } from '../auth';
 import { conflict, HttpError, notFound } from '../errors';
 import type { Mail } from '../mail/mailer';
 import { checkoutAccountExistsMail, checkoutPaymentMail } from '../mail/messages';
@@ -184,10 +183,9 @@ export class CheckoutService {
       if (!session) throw notFound(CHECKOUT_NOT_FOUND);
       if (session.status === 'paid') return { kind: 'paid', session };
       if (isExpired(session, now)) return { kind: 'expired', session: await expire(tx, session) };
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${session.email.toLowerCase()}`);
+      // One account per address outside invitations (auth/communities.ts); the lock makes the check hold.
+      await lockAddress(tx, session.email);
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sameAddress(session.email)).limit(1);
       if (taken) return { kind: 'email_taken', session: await expire(tx, session) };
       const price = (await loadCatalogue(tx)).prices.get(session.priceId);
       if (!price) throw unknownPrice();

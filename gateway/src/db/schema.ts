@@ -166,7 +166,15 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    /**
+     * One account per address and community: a person in several communities has an account in each
+     * (auth/communities.ts keeps their password and address the same). Platform admins (no tenant)
+     * count as one community.
+     */
+    uniqueIndex('users_email_tenant_idx').on(
+      sql`lower(${t.email})`,
+      sql`coalesce(${t.tenantId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
     index('users_tenant_id_idx').on(t.tenantId),
     check('users_role_check', sql`${t.role} in ('super_admin', 'global_admin', 'tenant_admin', 'staff')`),
   ],

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './index';
 import { users } from './schema';
 
-/** A user by e-mail, case-insensitively (served by the unique index on lower(email)). */
+/** An account of this address, case-insensitively, in any community (the unique index on lower(email), tenant serves it). */
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
     .select()
@@ -23,12 +23,16 @@ export async function findUserById(db: Database, id: string) {
  */
 const live = sql`not exists (select 1 from tenants t where t.id = ${users.tenantId} and t.deleted_at is not null)`;
 
-/** {@link findUserByEmail} among users that may sign in (their tenant is not deleted). */
+/**
+ * {@link findUserByEmail} among users that may sign in (their tenant is not deleted). A person in
+ * several communities has an account in each (auth/communities.ts): the one signed into most recently.
+ */
 export async function findLiveUserByEmail(db: Database, email: string) {
   const [row] = await db
     .select()
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, live))
+    .orderBy(sql`${users.lastSignInAt} desc nulls last`, desc(users.createdAt), asc(users.id))
     .limit(1);
   return row ?? null;
 }

@@ -5,8 +5,9 @@
  *   one stops working); revoking ends it. One pending invitation per address and community.
  * - Only the token's hash is stored. Accepting sets the person's name and password, confirms their
  *   address (they opened the mail) and signs them in.
- * - One account belongs to one community (the session carries one tenant), so an address that
- *   already has an account is refused when inviting, with a message that says so.
+ * - An address that already has an account in another community is invited like any other; the
+ *   person joins with that account's password (checked under the sign-in guessing limits) and gets an
+ *   account in this community with the invitation's access (auth/communities.ts).
  * - A community sends at most {@link INVITES_PER_HOUR} invitation e-mails an hour (invitations and
  *   resends), so the feature cannot be used to spam strangers.
  */
@@ -18,15 +19,16 @@ import {
   type Invitation,
   type InvitationLookup,
   type InviteBody,
+  type JoinInvitationBody,
   presetAccess,
   presetOf,
 } from '../contracts';
 import type { Deps } from '../deps';
 import type { Database } from '../db/index';
 import { invitations, type InvitationRow, tenants, users } from '../db/schema';
-import { findUserByEmail } from '../db/users';
+import { findUserById } from '../db/users';
 import type { AuthContext } from '../auth/session';
-import { hashPassword, signToken } from '../auth';
+import { accountsOf, guardedPasswordCheck, hashPassword, sameAddress, signToken, verifyPassword } from '../auth';
 import { hashToken } from '../auth/one-time-tokens';
 import { badRequest, notFound } from '../errors';
 import { invitationMail } from '../mail/messages';
@@ -42,7 +44,10 @@ const LIST_MAX = 500;
 export const INVITATION_INVALID =
   'This invitation is invalid or has expired. Ask the person who invited you for a new one.';
 export const ALREADY_MEMBER = 'This person is already a member of your team.';
-export const HAS_ACCOUNT = 'This address already has an account in another community. Invite another address.';
+export const HAS_ACCOUNT =
+  'This address already has an account in another community. Join with the password of that account.';
+export const WRONG_PASSWORD = 'This is not the password of your account.';
+export const NO_ACCOUNT = 'This address has no account yet. Set your name and a password to join.';
 export const ALREADY_INVITED = 'An invitation to this address is pending. Resend it instead.';
 const TOO_MANY_INVITES = 'Too many invitations were sent in the last hour. Please try again later.';
 const NO_INVITATION = 'This invitation does not exist.';
@@ -103,11 +108,12 @@ export class Invitations {
     const access = presetAccess(body.preset, auth.features, body.permissions);
     const refusal = grantRefusal({ role: auth.user.role, permissions: auth.permissions }, access, auth.features);
     if (refusal) throw badRequest(refusal.message, { [refusal.field]: [refusal.message] });
-    const existing = await findUserByEmail(this.db, body.email);
-    if (existing) {
-      const message = existing.tenantId === tenantId ? ALREADY_MEMBER : HAS_ACCOUNT;
-      throw badRequest(message, { email: [message] });
-    }
+    const [member] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sameAddress(body.email), eq(users.tenantId, tenantId)))
+      .limit(1);
+    if (member) throw badRequest(ALREADY_MEMBER, { email: [ALREADY_MEMBER] });
     await this.enforceRate(tenantId);
     const token = randomBytes(32).toString('base64url');
     const now = this.deps.clock();
@@ -190,35 +196,91 @@ export class Invitations {
       tenant_name: found.tenantName,
       invited_by: inviterName,
       expires_at: found.expiresAt.toISOString(),
+      has_account: (await accountsOf(this.db, found.email)).length > 0,
     };
   }
 
   /**
-   * Accepts once: the account is created with the invitation's access, its address confirmed, and a
-   * session token answered. The token is checked before the password is hashed (a wrong link costs
-   * one indexed read, never an argon2 hash); the single UPDATE makes a second use fail even when two
-   * requests race.
+   * Accepts once, for an address without an account: the account is created with the invitation's
+   * access, its address confirmed, and a session token answered. The token is checked before the
+   * password is hashed (a wrong link costs one indexed read, never an argon2 hash).
    */
   async accept(body: AcceptInvitationBody): Promise<string> {
-    await this.lookup(body.token);
+    const { has_account } = await this.lookup(body.token);
+    if (has_account) throw badRequest(HAS_ACCOUNT, { password: [HAS_ACCOUNT] });
     const passwordHash = await hashPassword(body.password);
+    return this.createAccount(body.token, (existing) => {
+      // The address got an account meanwhile (a sign-up elsewhere): the invitation stays pending.
+      if (existing) throw badRequest(HAS_ACCOUNT, { password: [HAS_ACCOUNT] });
+      return { passwordHash, firstName: body.first_name, lastName: body.last_name, avatar: null, timeZone: null };
+    });
+  }
+
+  /**
+   * Accepts once, for an address with an account in another community: that account's password
+   * (checked under the sign-in guessing limits, the same counters as signing in) proves the person;
+   * the new account takes its password, name, avatar and time zone (auth/communities.ts).
+   */
+  async join(body: JoinInvitationBody, ip: string): Promise<string> {
+    const { email, has_account } = await this.lookup(body.token);
+    if (!has_account) throw badRequest(NO_ACCOUNT, { password: [NO_ACCOUNT] });
+    const [account] = await accountsOf(this.db, email);
+    const person = account ? await findUserById(this.db, account.userId) : null;
+    if (!person) throw badRequest(NO_ACCOUNT, { password: [NO_ACCOUNT] });
+    const ok = await guardedPasswordCheck(this.deps.throttle, email.toLowerCase(), ip, () =>
+      verifyPassword(person.passwordHash, body.password),
+    );
+    if (!ok) throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+    return this.createAccount(body.token, (existing) => {
+      // The password changed since it was checked: the person tries again with the new one.
+      if (existing?.passwordHash !== person.passwordHash)
+        throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+      return {
+        passwordHash: person.passwordHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        avatar: person.avatar,
+        timeZone: person.timeZone,
+      };
+    });
+  }
+
+  /**
+   * The invitation used (one UPDATE, so a second use fails even when two requests race) and the
+   * account created in its community, in one transaction; `profile` decides from the address's
+   * account elsewhere (read under a lock) what the new account holds, or refuses.
+   */
+  private async createAccount(
+    token: string,
+    profile: (existing: { passwordHash: string } | null) => {
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+      avatar: string | null;
+      timeZone: string | null;
+    },
+  ): Promise<string> {
     const now = this.deps.clock();
     const user = await this.db.transaction(async (tx) => {
       const [invitation] = await tx
         .update(invitations)
         .set({ acceptedAt: now })
-        .where(and(eq(invitations.tokenHash, hashToken(body.token)), pending, gt(invitations.expiresAt, now)))
+        .where(and(eq(invitations.tokenHash, hashToken(token)), pending, gt(invitations.expiresAt, now)))
         .returning();
       if (!invitation) throw badRequest(INVITATION_INVALID);
+      const [existing] = await tx
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(sameAddress(invitation.email))
+        .limit(1)
+        .for('update');
       try {
         const [created] = await tx
           .insert(users)
           .values({
+            ...profile(existing ?? null),
             tenantId: invitation.tenantId,
             email: invitation.email,
-            passwordHash,
-            firstName: body.first_name,
-            lastName: body.last_name,
             role: invitation.role,
             permissions: invitation.permissions,
             emailConfirmedAt: now,
@@ -227,8 +289,8 @@ export class Invitations {
           .returning({ id: users.id, tenantId: users.tenantId, role: users.role, tokenVersion: users.tokenVersion });
         return created;
       } catch (error) {
-        // The address got an account meanwhile (a sign-up elsewhere): the invitation stays pending.
-        if (uniqueViolation(error) === 'users_email_lower_idx') throw badRequest(HAS_ACCOUNT);
+        // Joined this community meanwhile (another invitation of the same address).
+        if (uniqueViolation(error) === 'users_email_tenant_idx') throw badRequest(ALREADY_MEMBER);
         throw error;
       }
     });

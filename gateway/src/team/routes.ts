@@ -5,6 +5,7 @@ import {
   InvitationList,
   InvitationLookup,
   InvitationLookupBody,
+  JoinInvitationBody,
   InviteBody,
   MessageResponse,
   TeamAccessBody,
@@ -189,11 +190,30 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Accept an invitation (public): create the account and sign in',
-        description: 'Sets name and password; the address counts as confirmed. Answers a session token.',
+        description:
+          'For an address without an account (else 400: see /join). Sets name and password; the address counts ' +
+          'as confirmed. Answers a session token.',
         body: AcceptInvitationBody,
         response: { 200: TokenResponse, ...errorResponses(400) },
       },
     },
     async (req) => ({ token: await invitations.accept(req.body) }),
+  );
+
+  app.post(
+    '/join',
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation with an account elsewhere (public): join and sign in',
+        description:
+          'For an address that has an account in another community (`has_account` in the lookup): the ' +
+          "password of that account, checked under the sign-in guessing limits (429). Creates this community's " +
+          'account with the same password and name, and answers its session token.',
+        body: JoinInvitationBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => ({ token: await invitations.join(req.body, req.ip) }),
   );
 };

@@ -44,6 +44,22 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const ImpersonateBody = z.object({ user_id: z.uuid({ error: 'Unknown user.' }) });
 
+/**
+ * The communities of the signed-in person (one account in each, same address and password): the
+ * header's community switcher (auth/communities.ts).
+ */
+export const MemberCommunity = z.object({
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  role: z.enum(ROLES),
+  current: z.boolean(),
+});
+export type MemberCommunity = z.infer<typeof MemberCommunity>;
+export const MemberCommunityList = z.object({ records: z.array(MemberCommunity) });
+export type MemberCommunityList = z.infer<typeof MemberCommunityList>;
+export const SwitchCommunityBody = z.object({ tenant_id: z.uuid({ error: 'Unknown community.' }) });
+export type SwitchCommunityBody = z.infer<typeof SwitchCommunityBody>;
+
 const OneTimeToken = text(512).check(z.minLength(1));
 export const ResetRequestBody = z.object({ email: Email });
 export const ResetCompleteBody = z.object({ user_id: z.uuid(), reset_token: OneTimeToken, password: NewPassword });

@@ -60,6 +60,8 @@ export const InvitationLookup = z.object({
   tenant_name: z.string(),
   invited_by: z.nullable(z.string()),
   expires_at: z.string(),
+  /** The address has an account in another community: the person joins with its password (no new name). */
+  has_account: z.boolean(),
 });
 export type InvitationLookup = z.infer<typeof InvitationLookup>;
 
@@ -71,6 +73,12 @@ export const AcceptInvitationBody = z.object({
   password: NewPassword,
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+/** Accepting with an account elsewhere (`has_account`): that account's password proves it is the same person. */
+export const JoinInvitationBody = z.object({
+  token: InvitationToken,
+  password: text(200).check(z.minLength(1, 'Enter your password.')),
+});
+export type JoinInvitationBody = z.infer<typeof JoinInvitationBody>;
 
 /** Change password (account/change-password): the current one, and the new one under the sign-up rule. */
 export const ChangePasswordBody = z.object({

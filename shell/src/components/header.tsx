@@ -4,6 +4,7 @@ import { consoleStore, signOut, stopImpersonation, useConsole } from '@console/s
 import { PROFILE_MENU_WIDTH } from '@console/shared/ui';
 import { Dropdown } from '@console/shared/overlays';
 import { headerMenuFor } from '../menu';
+import { CommunitySwitcher } from './community-switcher';
 
 function Avatar({ src }: { src: string | null }) {
   if (src) return <img src={src} alt="" className="h-8 w-8 rounded-full object-cover" />;
@@ -16,7 +17,10 @@ function Avatar({ src }: { src: string | null }) {
   );
 }
 
-/** Top header: sidebar toggle (not for global_admin), impersonation banner or name + avatar, profile menu. */
+/**
+ * Top header: sidebar toggle (not for global_admin), the community switcher (people in several
+ * communities), impersonation banner or name + avatar, profile menu.
+ */
 export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }) {
   const user = useConsole((s) => s.user);
   const busy = useConsole((s) => s.busy);
@@ -48,6 +52,7 @@ export function Header({ onOpenSidebar }: { onOpenSidebar: (() => void) | null }
         </button>
       )}
       <div className="flex-1" />
+      {!user.is_impersonating && <CommunitySwitcher userId={user._id} />}
       {user.is_impersonating ? (
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@console/shared/router';
-import { AcceptInvitationBody, InvitationLookup, TokenResponse } from '@console/shared/contracts';
+import { AcceptInvitationBody, InvitationLookup, JoinInvitationBody, TokenResponse } from '@console/shared/contracts';
 import { ApiError, api } from '@console/shared/api';
 import { formatDate } from '@console/shared/format';
 import { signInWithToken } from '@console/shared/session';
@@ -51,6 +51,21 @@ function failureOf(error: unknown): Extract<State, { status: 'failed' }> {
   const message =
     Object.keys(fields).length > 0 ? null : all.token || error.body.message || Object.values(all)[0] || ACCEPT_FAILED;
   return { status: 'failed', fields, message };
+}
+
+/** Who invites to which community until when (with `note` between), and the invited address. */
+function Invited({ invitation, note }: { invitation: InvitationLookup; note?: string }) {
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {invitation.invited_by
+          ? `${invitation.invited_by} invited you to join ${invitation.tenant_name}.`
+          : `You are invited to join ${invitation.tenant_name}.`}{' '}
+        {note && `${note} `}The invitation expires on {formatDate(invitation.expires_at)}.
+      </p>
+      <TextField label="Email" type="email" autoComplete="username" value={invitation.email} readOnly />
+    </>
+  );
 }
 
 /** Join a community: names and a password, then POST /v1/invitations/accept and sign in as the login form does. */
@@ -110,13 +125,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
 
   return (
     <form noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
-      <p className="text-sm text-slate-700">
-        {invitation.invited_by
-          ? `${invitation.invited_by} invited you to join ${invitation.tenant_name}.`
-          : `You are invited to join ${invitation.tenant_name}.`}{' '}
-        The invitation expires on {formatDate(invitation.expires_at)}.
-      </p>
-      <TextField label="Email" type="email" autoComplete="username" value={invitation.email} readOnly />
+      <Invited invitation={invitation} />
       <TextField
         ref={firstNameRef}
         label="First name"
@@ -157,9 +166,73 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   );
 }
 
+type JoinState = { status: 'idle' | 'busy' } | { status: 'failed'; field: string | null; message: string | null };
+
+/**
+ * Join with an account in another community (the lookup's `has_account`): that account's password,
+ * POST /v1/invitations/join, then signed in as the login form does. The new account keeps the same
+ * address, password and name (gateway auth/communities.ts).
+ */
+function JoinForm({ token, invitation }: { token: string; invitation: InvitationLookup }) {
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<JoinState>({ status: 'idle' });
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.status === 'busy') return;
+    const parsed = JoinInvitationBody.safeParse({ token, password });
+    if (!parsed.success) {
+      setState({ status: 'failed', field: parsed.error.issues[0]?.message ?? null, message: null });
+      passwordRef.current?.focus();
+      return;
+    }
+    setState({ status: 'busy' });
+    try {
+      const { token: issued } = await api.post('/v1/invitations/join', TokenResponse, parsed.data);
+      await signInWithToken(issued); // goes to / (a full load, as after the login form)
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors() : {};
+      const message = error instanceof ApiError ? error.body.message || ACCEPT_FAILED : ACCEPT_FAILED;
+      setState({ status: 'failed', field: fields.password ?? null, message: fields.password ? null : message });
+      passwordRef.current?.focus();
+    }
+  };
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
+      <Invited
+        invitation={invitation}
+        note="You already have an account with this address: enter its password to join."
+      />
+      <TextField
+        ref={passwordRef}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={state.status === 'failed' ? (state.field ?? undefined) : undefined}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {state.status === 'failed' && state.message && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.message}
+        </p>
+      )}
+      <Button type="submit" busy={state.status === 'busy'} className="w-full">
+        Join {invitation.tenant_name}
+      </Button>
+      <Link className="inline-block text-sm text-brand-700 underline" to="/reset">
+        Forgot your password?
+      </Link>
+    </form>
+  );
+}
+
 /**
  * /invitation/:token (bare, no session needed): the invitation looked up (POST /v1/invitations/lookup),
- * then the form to join. An invalid or expired link shows the server's message and the way to sign in.
+ * then the form to join (a new account, or with the password of the person's account elsewhere). An invalid or expired link shows the server's message and the way to sign in.
  */
 export function InvitationPage() {
   const { token = '' } = useParams();
@@ -192,7 +265,11 @@ export function InvitationPage() {
   }
   return (
     <AuthCard title={`Join ${lookup.data.tenant_name}`}>
-      <AcceptForm token={token} invitation={lookup.data} />
+      {lookup.data.has_account ? (
+        <JoinForm token={token} invitation={lookup.data} />
+      ) : (
+        <AcceptForm token={token} invitation={lookup.data} />
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,2 @@
+DROP INDEX "users_email_lower_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_tenant_idx" ON "users" USING btree (lower("email"),coalesce("tenant_id", '00000000-0000-0000-0000-000000000000'::uuid));
