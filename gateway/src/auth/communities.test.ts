@@ -13,6 +13,8 @@ before(async () => {
 after(() => gw.close());
 
 const LINK = 'http://console.example:3000/invitation/';
+const CONFIRM = 'http://console.example:3000/confirm-email?';
+const RESET = 'http://console.example:3000/reset/';
 const ACME = { email: 'owner@acme.test', password: 'owner-pass-2026' };
 
 async function me(token: string): Promise<SessionUser | null> {
@@ -140,5 +142,47 @@ describe('a person in several communities', () => {
     const join = await gw.post<ErrorBody>('/v1/invitations/join', { token, password: 'whatever-2026' });
     assert.equal(join.status, 400);
     assert.deepEqual(join.body.errors?.password, [NO_ACCOUNT]);
+  });
+  it('a confirmed address change moves the accounts of every community; the password reset reaches them all', async () => {
+    const token = await inviteToLab('staff@acme.test');
+    const joined = await gw.post<{ token: string }>('/v1/invitations/join', { token, password: 'staff-pass-2026' });
+    assert.equal(joined.status, 200, joined.text);
+    const asked = await call(gw, 'POST', '/v1/profile/email', joined.body.token, {
+      email: 'sam@moved.test',
+      current_password: 'staff-pass-2026',
+    });
+    assert.equal(asked.status, 200, asked.text);
+    const link = new URL(linkIn(await gw.waitForMail('sam@moved.test', /new e-mail address/i), CONFIRM));
+    const confirmed = await gw.post('/v1/auth/confirm-email', {
+      user_id: link.searchParams.get('user_id'),
+      token: link.searchParams.get('token'),
+    });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    assert.equal(
+      (await gw.post('/v1/auth/login', { email: 'staff@acme.test', password: 'staff-pass-2026' })).status,
+      401,
+    );
+    const moved = await signIn('sam@moved.test', 'staff-pass-2026');
+    const listed = await gw.get<MemberCommunityList>('/v1/auth/communities', moved);
+    assert.deepEqual(
+      listed.body.records.map((c) => c.tenant_name),
+      ['Acme DAO', 'Lab Rats'],
+    );
+
+    // A reset from either account's link sets the password of both.
+    assert.equal((await gw.post('/v1/auth/reset-request', { email: 'sam@moved.test' })).status, 200);
+    const reset = new URL(linkIn(await gw.waitForMail('sam@moved.test', /reset/i), RESET));
+    const [userId, resetToken] = reset.pathname.split('/').slice(2).map(decodeURIComponent);
+    const done = await gw.post('/v1/auth/reset', {
+      user_id: userId,
+      reset_token: resetToken,
+      password: 'reset-for-both-2027',
+    });
+    assert.equal(done.status, 200, done.text);
+    const after = await signIn('sam@moved.test', 'reset-for-both-2027');
+    assert.equal(await me(moved), null, 'the reset ended the sessions');
+    const other = listed.body.records.find((c) => !c.current);
+    const switched = await gw.post<{ token: string }>('/v1/auth/switch', { tenant_id: other?.tenant_id }, after);
+    assert.equal((await me(switched.body.token))?.tenant_id, other?.tenant_id);
   });
 });
