@@ -37,5 +37,5 @@ export const campaignsArea: FastifyPluginAsync = async (app) => {
 
 // What other areas use from this one.
 export { campaignStats } from './campaign-stats';
-export { emailAllowance, emailsSentBetween, emailUsageOf, recordSent, type EmailAllowance } from './usage';
+export { emailAllowance, emailsSentBetween, emailUsageOf, type EmailAllowance } from './usage';
 export { checkUsageNotices } from './usage-notices';

@@ -2,14 +2,14 @@
 // 100 % e-mail (each once per period), and an upgrade raising the limit at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BillingOverview, EmailUsage } from '../contracts';
 import { campaignRecipients, campaigns, emailUsage, tenants } from '../db/schema';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { call, tenantId } from '../../test/audience-helpers';
 import { CAMPAIGN_SEND_QUEUE } from './sender/queue';
 import { checkUsageNotices } from './usage-notices';
-import { recordSent } from './usage';
+import { recordSentSql } from './usage';
 
 let gw: TestGateway;
 let basic: string;
@@ -22,7 +22,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 async function setUsed(tenant: string, used: number) {
   await gw.handle.db.delete(emailUsage).where(eq(emailUsage.tenantId, tenant));
-  if (used > 0) await recordSent(gw.handle.db, tenant, used, new Date());
+  await gw.handle.db.execute(recordSentSql(tenant, sql`${used}`, new Date()));
 }
 
 async function usage(token: string): Promise<EmailUsage> {

@@ -7,7 +7,7 @@
  *   subscription (no billing customer, e.g. the seeded Basic Guild) gets its plan's smallest monthly
  *   option and the calendar month (UTC) as its period: our choice, so every tenant has a limit.
  * - Sent e-mails are counted per UTC day in `email_usage`, in the transaction that marks recipients
- *   sent (`recordSent`); a period's usage is the sum of its days. A period that starts mid-day counts
+ *   sent (`recordSentSql`); a period's usage is the sum of its days. A period that starts mid-day counts
  *   that whole day: at most one day's sends are attributed to the period they straddle.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -130,13 +130,6 @@ export async function emailsSentBetween(db: Queryable, tenantId: string, start: 
   return usage ? intOf(usage, 'used') : 0;
 }
 
-/** Counts `count` e-mails sent at `at` (call inside the transaction that marks them sent). */
-export async function recordSent(tx: Queryable, tenantId: string, count: number, at: Date): Promise<void> {
-  if (count <= 0) return;
-  await tx.execute(recordSentSql(tenantId, sql`${count}`, at));
-}
-
-/** The statement of {@link recordSent} for a count given as an SQL expression (nothing when it is 0). */
 export function recordSentSql(tenantId: string, count: SQL, at: Date): SQL {
   return sql`insert into email_usage (tenant_id, day, sent)
              select ${tenantId}::uuid, ${day(at)}::date, n from (select (${count})::int as n) k where n > 0

@@ -10,7 +10,6 @@ export const SERIES = [
   { key: 'complained', label: 'Complained' },
   { key: 'unsubscribed', label: 'Unsubscribed' },
 ] as const;
-export type SeriesKey = (typeof SERIES)[number]['key'];
 
 /** One series per figure, a value per minute bucket (the shared time-series chart draws them). */
 export function timelineSeries(timeline: DeliveryTimeline): { label: string; values: number[] }[] {
