@@ -5,3 +5,4 @@ export * from './confirm-dialog';
 export * from './dropdown';
 export * from './tooltip';
 export * from './use-closing-snapshot';
+export * from './delete-dialog';

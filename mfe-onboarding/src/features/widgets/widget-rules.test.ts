@@ -1,5 +1,6 @@
 import { ApiError } from '@console/shared/api';
-import { DELETE_FAILED, deleteErrorMessage } from './delete-message';
+import { failureMessage } from '@console/shared/overlays';
+import { DELETE_FAILED } from './delete-widget-dialog';
 import { parseWidgetForm, widgetErrorsOf } from './widget-form';
 import { widgetTargets } from './widget-targets';
 
@@ -24,11 +25,11 @@ it.each([
   [{ message: 'Nope.' }, 'Nope.'],
   [{ message: '' }, DELETE_FAILED],
 ])('delete error message of %j is %s', (body, expected) => {
-  expect(deleteErrorMessage(new ApiError(409, body))).toBe(expected);
+  expect(failureMessage(new ApiError(409, body), DELETE_FAILED)).toBe(expected);
 });
 
 it('a network failure deletes with the fallback message', () => {
-  expect(deleteErrorMessage(new Error('offline'))).toBe(DELETE_FAILED);
+  expect(failureMessage(new Error('offline'), DELETE_FAILED)).toBe(DELETE_FAILED);
 });
 
 it('the widget form checks a list and a URL of at most 255 characters', () => {
