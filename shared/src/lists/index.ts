@@ -4,3 +4,4 @@ export * from './use-list-query';
 export * from './data-grid';
 export * from './query-grid';
 export * from './pagination';
+export * from './use-url-filters';

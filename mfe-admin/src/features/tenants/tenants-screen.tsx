@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '@console/shared/contracts';
 import { ImpersonationFailed } from './impersonation-failed';
 import { PageHeader } from '@console/shared/layout';
-import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { QueryGrid, useListQuery, useUrlFilterBinding, useUrlFilters } from '@console/shared/lists';
 import { Button } from '@console/shared/ui';
 import { fetchTenantOptions, fetchTenantStats, fetchTenants, tenantKeys } from './api';
 import { CreateTenantDialog } from './create-tenant-dialog';
@@ -11,10 +11,9 @@ import { DeleteTenantDialog } from './delete-tenant-dialog';
 import { LoadFailed } from './load-failed';
 import { tenantColumns, type TenantSortField } from './tenant-columns';
 import { TenantFilters } from './tenant-filters';
-import { hasTenantFilters, toTenantQuery } from './tenant-query';
+import { filtersFromSearchParams, hasTenantFilters, TENANT_URL_FILTERS, toTenantQuery } from './tenant-query';
 import { TenantSlideOver } from './tenant-slide-over';
 import { TenantStatsPanel } from './tenant-stats';
-import { useApplyUrlFilters, useFilterSetters, useUrlFilters } from './use-url-filters';
 
 const DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 
@@ -37,10 +36,10 @@ function useOpened<T>(initial: T) {
  * behaviour and its filters (kept in the URL), a tenant's detail in a slide-over, create and delete.
  */
 export function TenantsScreen() {
-  const url = useUrlFilters();
+  // Every filter is kept in the URL, so a reload or a shared link shows the same tenants.
+  const url = useUrlFilters({ keys: TENANT_URL_FILTERS, parse: filtersFromSearchParams, write: 'all' });
   const list = useListQuery<TenantSortField>({ defaultSort: DEFAULT_SORT, initialFilters: url.initialFilters });
-  useApplyUrlFilters(url.signature, list.setFilter);
-  const { setFilter, setFilters, clearFilters } = useFilterSetters(url.write, list.setFilter, list.clearFilters);
+  const { setFilter, setFilters, clearFilters } = useUrlFilterBinding(url, list);
 
   const query = useMemo(() => toTenantQuery(list.query), [list.query]);
   const tenants = useQuery({

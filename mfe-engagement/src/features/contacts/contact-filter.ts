@@ -11,10 +11,6 @@ export type ContactFilterKey = (typeof CONTACT_FILTER_KEYS)[number];
 export const URL_FILTER_KEYS = ['listId', 'segmentId', 'status'] as const;
 export type UrlFilterKey = (typeof URL_FILTER_KEYS)[number];
 
-export function isUrlFilterKey(key: string): key is UrlFilterKey {
-  return (URL_FILTER_KEYS as readonly string[]).includes(key);
-}
-
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 function validUrlValue(key: UrlFilterKey, value: string): boolean {

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, notify } from '@console/shared/ui';
-import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { QueryGrid, useListQuery, useUrlFilterBinding, useUrlFilters } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
 import type { BulkAction, Contact, ContactSortField, CustomAttribute, List } from '@console/shared/contracts';
 import { contactKeys, fetchContacts, useAllAttributes, useAllLists } from './api';
 import { BulkBar } from './bulk-bar';
 import { contactColumns } from './contact-columns';
-import { filterKey, hasFilters, toContactFilter } from './contact-filter';
+import { filterKey, filtersFromSearchParams, hasFilters, toContactFilter, URL_FILTER_KEYS } from './contact-filter';
 import { contactLabel } from './contact-format';
 import { offersSelectAll, selectedCount, toContactSelection } from './contact-selection';
 import { ContactSlideOver } from './contact-slide-over';
@@ -18,7 +18,6 @@ import { SegmentChip } from './segment-chip';
 import { SelectionBanner } from './selection-banner';
 import { useBulkActions } from './use-bulk-actions';
 import { useContactSelection } from './use-contact-selection';
-import { useApplyUrlFilters, useFilterSetters, useUrlFilters } from './use-url-filters';
 
 export interface ContactsGridProps {
   /** The page heading. */
@@ -52,10 +51,16 @@ const rowLabel = (row: Contact) => `Select ${contactLabel(row)}`;
  * sort, page size, debounced search) is the shared useListQuery.
  */
 export function ContactsGrid({ title, description, actions, listId, urlFilters = false }: ContactsGridProps) {
-  const url = useUrlFilters(urlFilters);
+  // Link-in filters (?listId=, ?segmentId=, ?status=): a URL without them is never touched, since each
+  // navigation re-runs the shell's route guard.
+  const url = useUrlFilters({
+    keys: URL_FILTER_KEYS,
+    parse: filtersFromSearchParams,
+    enabled: urlFilters,
+    write: 'carried',
+  });
   const list = useListQuery<ContactSortField>({ defaultSort: DEFAULT_SORT, initialFilters: url.initialFilters });
-  useApplyUrlFilters(url.signature, list.setFilter);
-  const { setFilter, clearFilters } = useFilterSetters(url.write, list.setFilter, list.clearFilters);
+  const { setFilter, clearFilters } = useUrlFilterBinding(url, list);
 
   const query = useMemo(() => (listId ? { ...list.query, listId } : list.query), [list.query, listId]);
   const contacts = useQuery({
