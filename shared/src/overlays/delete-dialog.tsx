@@ -1,17 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '@console/shared/api';
+import { failureMessage } from '@console/shared/api';
 import { ERROR_DIALOG_DELAY_MS, TOAST_SHORT_DURATION, notify } from '@console/shared/ui';
 import { ConfirmDialog } from './confirm-dialog';
-
-/** Spec section 8: what a failed request tells the user: the first message of its errors, else its message. Pure. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  for (const messages of Object.values(error.body.errors ?? {})) {
-    const first = messages.find((message) => message.length > 0);
-    if (first) return first;
-  }
-  return error.body.message || fallback;
-}
 
 export interface DeleteDialogProps<T> {
   /** What is being deleted; the dialog is open while it is not null. */

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formErrorsOf } from '@console/shared/api';
+import { splitFormErrors } from '@console/shared/api';
 import type { SendingDomain } from '@console/shared/contracts';
 import { Dialog } from '@console/shared/overlays';
 import { Button, TextField, notify } from '@console/shared/ui';
@@ -47,9 +47,9 @@ export function AddDomainDialog({
       notify.success(`${added.domain} was added. Publish its DNS records, then verify it.`);
       onAdded(added);
     } catch (failure) {
-      const parsed = formErrorsOf(failure, 'The domain could not be added.');
-      setError(parsed.fields.domain);
-      setMessage(parsed.fields.domain ? null : (parsed.message ?? Object.values(parsed.fields)[0] ?? null));
+      const { fields, message } = splitFormErrors(failure, ['domain'], 'The domain could not be added.');
+      setError(fields.domain);
+      setMessage(message);
       inputRef.current?.focus();
     } finally {
       setSending(false);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formErrorsOf } from '@console/shared/api';
+import { splitFormErrors } from '@console/shared/api';
 import { Dialog } from '@console/shared/overlays';
 import { Button, TextField, notify } from '@console/shared/ui';
 import { PROFILE_KEY, requestEmailChange } from './api';
@@ -44,10 +44,12 @@ export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: (
       notify.success(`We have sent a link to ${profile.pending_email ?? email.trim()}. Open it to confirm.`);
       onClose();
     } catch (failure) {
-      const parsed = formErrorsOf(failure, 'Your e-mail address could not be changed. Please try again.');
-      const fields: Errors = { email: parsed.fields.email, current_password: parsed.fields.current_password };
-      const known = fields.email || fields.current_password;
-      fail(fields, known ? null : (parsed.message ?? Object.values(parsed.fields)[0] ?? null));
+      const { fields, message } = splitFormErrors(
+        failure,
+        ['email', 'current_password'],
+        'Your e-mail address could not be changed. Please try again.',
+      );
+      fail(fields, message);
     } finally {
       setSending(false);
     }

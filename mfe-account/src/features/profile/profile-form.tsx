@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, formErrorsOf } from '@console/shared/api';
+import { ApiError, splitFormErrors } from '@console/shared/api';
 import type { Profile } from '@console/shared/contracts';
 import { timeZoneLabel, timeZones } from '@console/shared/format';
 import { loadUser } from '@console/shared/session';
@@ -34,15 +34,7 @@ type State =
 
 /** A failed save split into the form's fields and one alert for the rest. */
 function failureOf(error: unknown): Extract<State, { status: 'failed' }> {
-  const parsed = formErrorsOf(error, SAVE_FAILED);
-  const fields: ProfileErrors = {};
-  const other: string[] = [];
-  for (const [name, message] of Object.entries(parsed.fields)) {
-    const field = PROFILE_FIELDS.find((f) => f === name);
-    if (field) fields[field] = message;
-    else other.push(message);
-  }
-  return { status: 'failed', fields, message: parsed.message ?? other[0] ?? null };
+  return { status: 'failed', ...splitFormErrors(error, PROFILE_FIELDS, SAVE_FAILED) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formErrorsOf } from '@console/shared/api';
+import { splitFormErrors } from '@console/shared/api';
 import { SETTINGS_LIMITS, type GeneralSettings } from '@console/shared/contracts';
 import { timeZoneLabel, timeZones } from '@console/shared/format';
 import { loadUser } from '@console/shared/session';
@@ -30,15 +30,7 @@ const fieldId = (field: SettingsField) => `settings-${field.replace(/_/g, '-')}`
 
 /** A failed save split into the form's fields and one alert for the rest. */
 function failureOf(error: unknown): Extract<State, { status: 'failed' }> {
-  const parsed = formErrorsOf(error, SAVE_FAILED);
-  const fields: SettingsErrors = {};
-  const other: string[] = [];
-  for (const [name, message] of Object.entries(parsed.fields)) {
-    const field = SETTINGS_FIELDS.find((f) => f === name);
-    if (field) fields[field] = message;
-    else other.push(message);
-  }
-  return { status: 'failed', fields, message: parsed.message ?? other[0] ?? null };
+  return { status: 'failed', ...splitFormErrors(error, SETTINGS_FIELDS, SAVE_FAILED) };
 }
 
 /**

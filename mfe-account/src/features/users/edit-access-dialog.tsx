@@ -6,12 +6,12 @@ import { Button, notify } from '@console/shared/ui';
 import { Dialog } from '@console/shared/overlays';
 import { accessBody, checkAccess, customChoices, customStart, type AccessGranter } from './access-choice';
 import { AccessFields, type AccessValue } from './access-fields';
-import { dialogErrorsOf, type DialogErrors } from './form-errors';
+import { splitFormErrors, type SplitFormErrors } from '@console/shared/api';
 import { invalidateMembers, updateMemberAccess } from './api';
 import { memberName } from './member-name';
 
 type Field = 'preset' | 'permissions';
-const NO_ERRORS: DialogErrors<Field> = { fields: {}, message: null };
+const NO_ERRORS: SplitFormErrors<Field> = { fields: {}, message: null };
 
 /** Edit access: a preset, or custom permissions; PATCH /v1/users/{id}. Mount with a key per opening. */
 export function EditAccessDialog({
@@ -57,7 +57,7 @@ export function EditAccessDialog({
       onClose();
     } catch (failure) {
       setErrors(
-        dialogErrorsOf(failure, ['preset', 'permissions'], 'The access could not be changed. Please try again.'),
+        splitFormErrors(failure, ['preset', 'permissions'], 'The access could not be changed. Please try again.'),
       );
     } finally {
       setSaving(false);

@@ -4,11 +4,11 @@ import { Button, TextField, notify } from '@console/shared/ui';
 import { Dialog } from '@console/shared/overlays';
 import { accessBody, checkAccess, customStart, refusalOf, type AccessGranter } from './access-choice';
 import { AccessFields, type AccessValue } from './access-fields';
-import { dialogErrorsOf, type DialogErrors } from './form-errors';
+import { splitFormErrors, type SplitFormErrors } from '@console/shared/api';
 import { createInvitation, invalidateInvitations } from './api';
 
 type Field = 'email' | 'preset' | 'permissions';
-const NO_ERRORS: DialogErrors<Field> = { fields: {}, message: null };
+const NO_ERRORS: SplitFormErrors<Field> = { fields: {}, message: null };
 /** The longest address the contracts take (contracts/auth.ts Email). */
 const EMAIL_MAX_LENGTH = 254;
 
@@ -40,7 +40,7 @@ export function InviteMemberDialog({
   const send = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const own: DialogErrors<Field>['fields'] = {
+    const own: SplitFormErrors<Field>['fields'] = {
       ...(email.trim() ? {} : { email: 'Enter an e-mail address.' }),
       ...checkAccess(granter, value.preset, value.chosen),
     };
@@ -57,7 +57,7 @@ export function InviteMemberDialog({
       notify.success(`Invitation sent to ${invitation.email}.`);
       onClose();
     } catch (failure) {
-      const next = dialogErrorsOf(failure, ['email', 'preset', 'permissions'], 'The invitation could not be sent.');
+      const next = splitFormErrors(failure, ['email', 'preset', 'permissions'], 'The invitation could not be sent.');
       setErrors(next);
       if (next.fields.email) emailRef.current?.focus();
     } finally {

@@ -1,5 +1,4 @@
-import { ApiError } from '@console/shared/api';
-import { failureMessage } from '@console/shared/overlays';
+import { ApiError, failureMessage } from '@console/shared/api';
 import { DELETE_FAILED } from './delete-widget-dialog';
 import { parseWidgetForm, widgetErrorsOf } from './widget-form';
 import { widgetTargets } from './widget-targets';
