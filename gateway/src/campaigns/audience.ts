@@ -16,8 +16,18 @@
  *   counted as the duplicate; the snapshot inserts whichever comes first (`on conflict do nothing`), so
  *   the number of recipients is the same either way.
  *
- * The walk is over the tenant's contacts in id order, a few thousand per statement, with a turn of the
- * event loop between statements (lib/bounded-work.ts): embedded PGlite runs in the gateway's thread.
+ * The walk is over the tenant's contacts in the order of their index (tenant, created_at, id), which
+ * follows where they are stored (contacts are written in that order and `created_at` never changes;
+ * a walk in id order, random UUIDs, read the table's pages many times over), a few thousand per statement on embedded PGlite
+ * (it runs in the gateway's thread) with a turn of the event loop between statements
+ * (lib/bounded-work.ts), more per statement on a PostgreSQL server (the work is the server's).
+ *
+ * The snapshot is kept compact (`campaign_audience`): each slice of the walk writes its recipients as
+ * arrays, in parts of at most AUDIENCE_PART, so taking a million contacts writes about a thousand rows
+ * instead of a million indexed ones (what made the snapshot slow). The sender turns a part into
+ * `campaign_recipients` rows when it reaches it (`expandPart`), in one statement that also marks the
+ * part taken, so a part becomes rows exactly once. Recipients therefore enter the delivery log as the
+ * send reaches them; the campaign's `recipients` figure counts the whole audience from the start.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AudienceCount, AudienceSelection } from '../contracts';
@@ -26,10 +36,22 @@ import { lists, segments } from '../db/schema';
 import { tenantAttributes } from '../audience/contacts/contact-wire';
 import { segmentCondition } from '../audience/segments/segment-sql';
 import { inIndexOrder, nextTurn } from '../lib/bounded-work';
+import { isPglite } from '../lib/db-helpers';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
 
-/** Contacts read per statement of the walk. */
+/** Contacts read per statement of the walk on embedded PGlite (in the gateway's thread). */
 export const AUDIENCE_SLICE = 5_000;
+/** Contacts read per statement of the walk on a PostgreSQL server. */
+export const AUDIENCE_SLICE_SERVER = 250_000;
+/** A PostgreSQL server's sort memory for one statement of the walk (its sorts stay off the disk). */
+const WALK_WORK_MEM = '64MB';
+/** Recipients per row of `campaign_audience` (and per expansion into `campaign_recipients`). */
+export const AUDIENCE_PART = 1_000;
+
+/** Contacts read per statement of the walk on this database. */
+function walkSlice(db: Database): number {
+  return isPglite(db) ? AUDIENCE_SLICE : AUDIENCE_SLICE_SERVER;
+}
 
 /** The conditions of a selection over the unaliased `contacts` table (null: nothing selected). */
 export interface AudienceConditions {
@@ -94,34 +116,42 @@ export async function audienceConditions(
   };
 }
 
+/** Where the walk stands: the last contact read, by (created_at, id). */
+export interface WalkPosition {
+  at: string;
+  id: string;
+}
+
 /**
- * One slice of the walk: the audience rows of the tenant's contacts with id > `after` (at most
- * `AUDIENCE_SLICE` contacts read). Columns: contact_id, address (lower-cased), channel, reason (null:
- * reachable), and `last_id`, the slice's last contact (null: the walk is over).
+ * One slice of the walk: the audience rows of the tenant's contacts after `after` (at most `size`
+ * contacts read). Columns: contact_id, address (lower-cased), channel, reason (null: reachable), and
+ * `last_at`/`last_id`, the slice's last contact (null: the walk is over).
  */
 function sliceQuery(
   tenantId: string,
   conditions: AudienceConditions,
   domain: string | null,
-  after: string | null,
+  after: WalkPosition | null,
+  size: number,
 ): SQL {
   const include = conditions.include ?? FALSE;
   const exclude = conditions.exclude ?? FALSE;
-  const afterCondition = after === null ? sql`true` : sql`c.id > ${after}::uuid`;
+  const afterCondition =
+    after === null
+      ? sql`true`
+      : sql`(contacts.created_at, contacts.id) > (${after.at}::timestamptz, ${after.id}::uuid)`;
   const walletAddress = domain === null ? sql`null::text` : sql`(lower(contacts.wallet) || ${`@${domain}`})`;
+  // One read of each contact of the slice: the conditions are evaluated on the rows the walk reads.
   return sql`
     with slice as (
-      select c.id from contacts c
-       where c.tenant_id = ${tenantId}::uuid and ${afterCondition}
-       order by c.id limit ${AUDIENCE_SLICE}
-    ),
-    cand as (
-      select contacts.id, contacts.status, contacts.email is not null as has_email,
+      select contacts.id, contacts.created_at, contacts.status, contacts.email is not null as has_email,
              coalesce(lower(contacts.email), ${walletAddress}) as address,
-             ${exclude} as excluded
+             ${include} as included, ${exclude} as excluded
         from contacts
-       where contacts.id in (select id from slice) and contacts.tenant_id = ${tenantId}::uuid and ${include}
+       where contacts.tenant_id = ${tenantId}::uuid and ${afterCondition}
+       order by contacts.created_at, contacts.id limit ${size}
     ),
+    cand as (select * from slice where included),
     classified as (
       select cand.id as contact_id, cand.address,
              case when cand.has_email then 'email' else 'wallet' end as channel,
@@ -137,32 +167,56 @@ function sliceQuery(
                ) then 'duplicates'
              end as reason
         from cand
-    )
-    select classified.*, (select s.id from slice s order by s.id desc limit 1)::text as last_id from classified
+    ),
+    last as (select s.created_at, s.id from slice s order by s.created_at desc, s.id desc limit 1)
+    select classified.*, (select created_at from last)::text as last_at, (select id from last)::text as last_id
+      from classified
     union all
-    select null, null, null, null, (select s.id from slice s order by s.id desc limit 1)::text
+    select null, null, null, null, (select created_at from last)::text, (select id from last)::text
   `;
 }
 
-/** The same slice, inserting its reachable rows into the campaign's recipients; answers the slice's last contact. */
+/**
+ * The same slice, its reachable rows written into the campaign's `campaign_audience` as parts of at
+ * most AUDIENCE_PART (numbered after the parts already there); answers the slice's last contact
+ * (null: the walk is over) and how many recipients it took.
+ */
 function snapshotQuery(
   campaignId: string,
   tenantId: string,
   conditions: AudienceConditions,
   domain: string | null,
-  after: string | null,
+  after: WalkPosition | null,
+  size: number,
 ): SQL {
   return sql`
-    with rows as (${sliceQuery(tenantId, conditions, domain, after)}),
-    ins as (
-      insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel)
-      select ${campaignId}::uuid, ${tenantId}::uuid, contact_id, address, channel
+    with rows as (${sliceQuery(tenantId, conditions, domain, after, size)}),
+    -- The three aggregates read the same rows in the same order: element i of each is one recipient.
+    took as (
+      select array_agg(contact_id) as ids, array_agg(address) as addresses, array_agg(channel) as channels
         from rows where contact_id is not null and reason is null
-      on conflict (campaign_id, address) do nothing
-      returning 1
+    ),
+    ins as (
+      insert into campaign_audience (campaign_id, part, last_created_at, last_contact_id, contact_ids, addresses, channels)
+      select ${campaignId}::uuid,
+             (select coalesce(max(part) + 1, 0) from campaign_audience where campaign_id = ${campaignId}::uuid) + k,
+             (select last_at from rows limit 1)::timestamptz, (select last_id from rows limit 1)::uuid,
+             took.ids[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}],
+             took.addresses[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}],
+             took.channels[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}]
+        from took cross join lateral generate_series(0, (cardinality(took.ids) - 1) / ${AUDIENCE_PART}) as k
+      returning cardinality(contact_ids) as n
     )
-    select (select last_id from rows limit 1) as last_id, (select count(*) from ins)::int as inserted
+    select (select last_at from rows limit 1) as last_at, (select last_id from rows limit 1) as last_id,
+           (select coalesce(sum(n), 0) from ins)::int as taken
   `;
+}
+
+/** The walk's position a statement answered (`last_at`, `last_id`); null: the walk is over. */
+function positionOf(row: Record<string, unknown>): WalkPosition | null {
+  const at = textOf(row, 'last_at');
+  const id = textOf(row, 'last_id');
+  return at === null || id === null ? null : { at, id };
 }
 
 function emptyCount(domain: string | null): AudienceCount {
@@ -197,11 +251,11 @@ export async function countAudience(
   const count = emptyCount(domain);
   const conditions = await audienceConditions(db, tenantId, selection);
   if (!conditions.include) return count;
-  let after: string | null = null;
+  let after: WalkPosition | null = null;
   for (;;) {
     const query = sql`
-      with rows as (${sliceQuery(tenantId, conditions, domain, after)})
-      select (select last_id from rows limit 1) as last_id,
+      with rows as (${sliceQuery(tenantId, conditions, domain, after, walkSlice(db))})
+      select (select last_at from rows limit 1) as last_at, (select last_id from rows limit 1) as last_id,
              count(contact_id)::int as matched,
              count(*) filter (where contact_id is not null and reason is null and channel = 'email')::int as email,
              count(*) filter (where contact_id is not null and reason is null and channel = 'wallet')::int as wallet,
@@ -210,13 +264,13 @@ export async function countAudience(
                sql`, `,
              )}
         from rows`;
-    const [row] = await inIndexOrder(db, (q) => queryRows(q, query));
+    const [row] = await inIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
     if (!row) break;
     count.matched += intOf(row, 'matched');
     count.email += intOf(row, 'email');
     count.wallet += intOf(row, 'wallet');
     for (const r of REASONS) count[r] += intOf(row, r);
-    after = textOf(row, 'last_id');
+    after = positionOf(row);
     if (after === null) break;
     await nextTurn();
   }
@@ -225,9 +279,10 @@ export async function countAudience(
 }
 
 /**
- * Takes the audience into `campaign_recipients` (the send job, once per campaign): slice by slice,
- * each slice's reachable rows inserted with `on conflict (campaign_id, address) do nothing`, so a walk
- * cut off by a crash is simply walked again. Returns the number of recipients the campaign has.
+ * Takes the audience into `campaign_audience` (the send job, once per campaign), slice by slice. A
+ * walk cut off (stopped, or the process killed) resumes after the last contact of the last slice it
+ * wrote: each slice is one statement, so every contact is taken once. Returns the number of
+ * recipients the campaign has (null: stopped by `signal`; the job walks on when it runs again).
  * The caller marks the campaign's `audience_taken_at` afterwards.
  */
 export async function takeAudience(
@@ -236,17 +291,25 @@ export async function takeAudience(
   tenantId: string,
   selection: AudienceSelection,
   walletMailDomain: string | null,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; slice?: number; afterSlice?: () => void } = {},
 ): Promise<number | null> {
+  const { signal, afterSlice } = options;
   const domain = walletMailDomain?.trim().toLowerCase() || null;
+  const size = options.slice ?? walkSlice(db);
   const conditions = await audienceConditions(db, tenantId, selection);
   if (conditions.include) {
-    let after: string | null = null;
+    const [resume] = await queryRows(
+      db,
+      sql`select last_created_at::text as last_at, last_contact_id::text as last_id from campaign_audience
+           where campaign_id = ${campaignId}::uuid order by part desc limit 1`,
+    );
+    let after = resume ? positionOf(resume) : null;
     for (;;) {
       if (signal?.aborted) return null;
-      const query = snapshotQuery(campaignId, tenantId, conditions, domain, after);
-      const [row] = await inIndexOrder(db, (q) => queryRows(q, query));
-      after = row ? textOf(row, 'last_id') : null;
+      const query = snapshotQuery(campaignId, tenantId, conditions, domain, after, size);
+      const [row] = await inIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
+      after = row ? positionOf(row) : null;
+      afterSlice?.();
       if (after === null) break;
       await nextTurn();
     }
@@ -254,11 +317,69 @@ export async function takeAudience(
   return recipientCount(db, campaignId);
 }
 
-/** The rows the snapshot took. */
+/** The recipients the snapshot took. */
 export async function recipientCount(db: Queryable, campaignId: string): Promise<number> {
   const [row] = await queryRows(
     db,
-    sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid`,
+    sql`select coalesce(sum(cardinality(contact_ids)), 0)::int as n from campaign_audience
+         where campaign_id = ${campaignId}::uuid`,
+  );
+  return row ? intOf(row, 'n') : 0;
+}
+
+/**
+ * Turns the campaign's next part of the audience not yet taken into `campaign_recipients` rows with
+ * `status` ('queued' to send them, 'skipped' when the campaign was cancelled), in ONE statement that
+ * also marks the part: a part becomes rows exactly once, and two processes take different parts
+ * (`for update skip locked`). A contact deleted since the snapshot keeps its row without the contact,
+ * as the recipients' foreign key does (on delete set null). An address that is already a recipient
+ * (a contact's e-mail changed since) is not added twice, and the campaign's `recipients` figure loses
+ * it. False when no part was waiting (or the waiting ones are another process's at this moment).
+ */
+export async function expandPart(
+  db: Queryable,
+  campaignId: string,
+  tenantId: string,
+  status: 'queued' | 'skipped',
+): Promise<boolean> {
+  const [row] = await queryRows(
+    db,
+    sql`with part as (
+          update campaign_audience a set expanded_at = now()
+           where a.campaign_id = ${campaignId}::uuid
+             and a.part = (select part from campaign_audience
+                            where campaign_id = ${campaignId}::uuid and expanded_at is null
+                            order by part limit 1 for update skip locked)
+          returning a.contact_ids, a.addresses, a.channels
+        ),
+        wanted as (
+          select u.contact_id, u.address, u.channel
+            from part cross join lateral unnest(part.contact_ids, part.addresses, part.channels)
+                 as u(contact_id, address, channel)
+        ),
+        ins as (
+          insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel, status)
+          select ${campaignId}::uuid, ${tenantId}::uuid, c.id, wanted.address, wanted.channel, ${status}
+            from wanted left join contacts c on c.id = wanted.contact_id
+           order by wanted.contact_id
+          on conflict (campaign_id, address) do nothing
+          returning 1
+        ),
+        lost as (
+          update campaigns set recipients = recipients - ((select count(*) from wanted) - (select count(*) from ins))
+           where id = ${campaignId}::uuid and (select count(*) from wanted) > (select count(*) from ins)
+          returning 1
+        )
+        select (select count(*) from part)::int as parts, (select count(*) from lost)::int as lost`,
+  );
+  return row ? intOf(row, 'parts') > 0 : false;
+}
+
+/** Parts of the campaign's audience not yet taken into `campaign_recipients` (also another process's in hand). */
+export async function partsWaiting(db: Queryable, campaignId: string): Promise<number> {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as n from campaign_audience where campaign_id = ${campaignId}::uuid and expanded_at is null`,
   );
   return row ? intOf(row, 'n') : 0;
 }

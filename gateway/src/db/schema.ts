@@ -1061,6 +1061,38 @@ export const campaignRecipients = pgTable(
   ],
 );
 
+/**
+ * The audience a send took (campaigns/audience.ts), in parts of at most AUDIENCE_PART recipients kept
+ * as arrays: taking a million contacts writes a few hundred rows. The sender turns one part at a time
+ * into `campaign_recipients` rows as it reaches them (`expanded_at`), in the statement that marks it.
+ */
+export const campaignAudience = pgTable(
+  'campaign_audience',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    /**
+     * The last contact of the walk's slice this part came from (the walk is in the order of the
+     * contacts' `created_at`, then id): a walk cut off resumes after it.
+     */
+    lastCreatedAt: timestamp('last_created_at', { withTimezone: true, mode: 'string' }).notNull(),
+    lastContactId: uuid('last_contact_id').notNull(),
+    contactIds: uuid('contact_ids').array().notNull(),
+    /** Lower-cased, as `campaign_recipients.address`. */
+    addresses: text('addresses').array().notNull(),
+    channels: text('channels').array().notNull(),
+    expandedAt: timestamp('expanded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.part] }),
+    index('campaign_audience_waiting_idx')
+      .on(t.campaignId, t.part)
+      .where(sql`${t.expandedAt} is null`),
+  ],
+);
+
 /** What happened to each recipient, in order: the delivery log's timeline and chart. */
 export const campaignEvents = pgTable(
   'campaign_events',

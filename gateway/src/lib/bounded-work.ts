@@ -42,10 +42,22 @@ export function nextTurn(): Promise<void> {
  * of 1,000 rows became a sort of the tenant: minutes for the anchors of one sort). On PGlite the
  * statement runs in a transaction with sequential scans, bitmap scans and sorts turned off for it
  * (`set_config(..., true)`: for this transaction only; PGlite is one connection, and its transaction
- * holds it, so nothing else runs with these settings). On a PostgreSQL server it runs as is.
+ * holds it, so nothing else runs with these settings). On a PostgreSQL server it runs as is, or, with
+ * `workMem`, in a transaction with that much sort memory (the server's work, off the gateway's thread).
  */
-export async function inIndexOrder<T>(db: Database, statement: (q: Database) => Promise<T>): Promise<T> {
-  if (!isPglite(db)) return statement(db);
+export async function inIndexOrder<T>(
+  db: Database,
+  statement: (q: Database) => Promise<T>,
+  options: { workMem?: string } = {},
+): Promise<T> {
+  if (!isPglite(db)) {
+    const { workMem } = options;
+    if (!workMem) return statement(db);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+      return statement(tx);
+    });
+  }
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),

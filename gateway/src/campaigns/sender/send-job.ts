@@ -5,7 +5,8 @@
  * 1. A scheduled campaign whose time has come starts: 'sending', `started_at`, the template's current
  *    version taken. A job for a campaign that is no longer due (rescheduled, unscheduled, paused) does
  *    nothing; for a cancelled one it turns the rows still waiting into 'skipped'.
- * 2. The audience is taken once (campaigns/audience.ts, `audience_taken_at`).
+ * 2. The audience is taken once (campaigns/audience.ts, `audience_taken_at`), as compact parts; a part
+ *    becomes recipient rows when the claims below run short of queued rows (`expandPart`).
  * 3. Recipients are claimed in batches (`FOR UPDATE SKIP LOCKED`: two processes never claim one row)
  *    and rendered ahead of the connections (mime.ts builds each message). Each SMTP connection of
  *    the pool then sends EXACTLY ONCE: it prepares its message up to the end of its data
@@ -54,7 +55,7 @@ import {
   type PreparedTemplate,
 } from '../../templates/index';
 import { campaignHtml } from '../campaign-preview';
-import { takeAudience } from '../audience';
+import { AUDIENCE_PART, expandPart, partsWaiting, takeAudience } from '../audience';
 import { markBounced } from '../contact-outcomes';
 import { countEvents, countEventsSql } from '../event-minutes';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
@@ -71,6 +72,8 @@ import { outboxTransport, smtpTransport, type CampaignTransport, type SmtpAnswer
 
 /** How long one run sends before it hands over to a new job. */
 export const RUN_MS = 30_000;
+/** A part of the audience is taken into rows ahead while fewer than this many batches are queued. */
+const EXPAND_AHEAD_BATCHES = 8;
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 const STATUS_EVERY_MS = 1_000;
 /** Rows claimed at once: at least this many, else four per connection (rendered while the others send). */
@@ -166,8 +169,13 @@ async function changeStatus(
   return rows.length > 0;
 }
 
-/** Cancelled: the rows still waiting become 'skipped', a slice per statement. */
-export async function skipRemaining(db: Database, campaignId: string): Promise<void> {
+/**
+ * Cancelled: the rows still waiting become 'skipped', a slice per statement, and so do the parts of
+ * the audience not yet taken into rows (the delivery log lists every recipient of the snapshot).
+ */
+export async function skipRemaining(db: Database, campaign: { id: string; tenantId: string }): Promise<void> {
+  const campaignId = campaign.id;
+  while (await expandPart(db, campaignId, campaign.tenantId, 'skipped')) await nextTurn();
   for (;;) {
     const rows = await queryRows(
       db,
@@ -508,6 +516,12 @@ class Feed {
   private allowance = { left: 0, readAt: 0 };
   private noticesAt = 0;
   private statusRead: Promise<void> | null = null;
+  /** A part of the audience being taken into rows (audience.ts `expandPart`), one at a time. */
+  private expanding: Promise<boolean> | null = null;
+  /** Rows this run took into the queue and has not claimed yet (an estimate when two processes send). */
+  private queuedAhead = 0;
+  /** No part was left to take (parts are only written before sending starts, so none comes later). */
+  private partsDone = false;
   /** Rows claimed so far by this run. */
   claimed = 0;
   /** Of those, rows whose claim ended: committed 'sent' (or found taken away), or settled before any data. */
@@ -575,9 +589,27 @@ class Feed {
     return this.statusRead;
   }
 
+  /**
+   * Takes the next part of the audience into queued rows; callers share one in progress. False when
+   * no part was waiting.
+   */
+  private expand(): Promise<boolean> {
+    const { deps, ctx } = this;
+    if (this.partsDone) return Promise.resolve(false);
+    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued')
+      .then((taken) => {
+        if (taken) this.queuedAhead += AUDIENCE_PART;
+        else this.partsDone = true;
+        return taken;
+      })
+      .finally(() => (this.expanding = null));
+    return this.expanding;
+  }
+
   /** Waits for a fill in progress; the rows claimed but not sent go back to the queue. */
   async release(): Promise<void> {
     while (this.filling) await this.filling;
+    await this.expanding?.catch(this.fail);
     const left = this.buffer.splice(0);
     if (left.length === 0) return;
     await this.deps.db.execute(
@@ -616,7 +648,15 @@ class Feed {
     if (wait > 0) await sleep(Math.min(wait, 1_000), this.signal);
 
     let rows = await claim(deps, campaign.id, size, 'deferred');
-    if (rows.length < size) rows = rows.concat(await claim(deps, campaign.id, size - rows.length, 'queued'));
+    // Queued rows; the next part of the audience is taken into rows when they run out, and ahead of
+    // that, beside the sending, while fewer than a few batches are left (audience.ts).
+    while (rows.length < size) {
+      const queued = await claim(deps, campaign.id, size - rows.length, 'queued');
+      this.queuedAhead -= queued.length;
+      rows = rows.concat(queued);
+      if (rows.length >= size || !(await this.expand())) break;
+    }
+    if (this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
@@ -754,7 +794,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   const { db, config } = deps;
   let campaign = await loadCampaign(db, campaignId);
   if (!campaign) return;
-  if (campaign.status === 'cancelled') return skipRemaining(db, campaignId);
+  if (campaign.status === 'cancelled') return skipRemaining(db, campaign);
   if (await tenantHeld(db, campaign.tenantId)) return enqueueCampaign(deps.jobs, campaignId, heldUntil());
   if (!(await start(deps, campaign))) return;
   campaign = await loadCampaign(db, campaignId);
@@ -768,9 +808,9 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
       campaign.tenantId,
       campaign.audience as Parameters<typeof takeAudience>[3],
       config.campaigns.walletMailDomain,
-      signal,
+      { signal },
     );
-    if (n === null) return; // stopped: the job is sent again and walks again (rows already taken stay)
+    if (n === null) return; // stopped: the job is sent again; the walk resumes after the parts it took
     await db.execute(
       sql`update campaigns set recipients = ${n}, audience_taken_at = now() where id = ${campaign.id}::uuid`,
     );
@@ -853,7 +893,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
   switch (feed.exhausted ? null : feed.stopped) {
     case 'cancelled':
-      return skipRemaining(db, campaignId);
+      return skipRemaining(db, campaign);
     case 'not-sending':
       return;
     case 'volume':
@@ -877,7 +917,8 @@ async function settle(deps: SenderDeps, campaignId: string): Promise<void> {
                (extract(epoch from min(next_attempt_at) filter (where status = 'deferred')) * 1000)::float8 as next_ms
           from campaign_recipients where campaign_id = ${campaignId}::uuid and status in ('queued', 'sending', 'deferred')`,
   );
-  const busy = row ? intOf(row, 'busy') : 0;
+  // Parts of the audience not yet taken into rows count as busy (another process may be taking one).
+  const busy = (row ? intOf(row, 'busy') : 0) + (await partsWaiting(deps.db, campaignId));
   const next = row && row.next_ms !== null && row.next_ms !== undefined ? intOf(row, 'next_ms') : null;
   if (busy > 0) {
     // Rows held by another process (or given back meanwhile): look again after the heartbeat.

@@ -1,0 +1,116 @@
+// The compact audience snapshot (campaigns/audience.ts) on the database the suite runs on: a walk cut
+// off and walked again takes every contact once; parts become recipient rows exactly once, a part at a
+// time; a contact deleted after the snapshot keeps its row without the contact; a cancelled campaign's
+// parts not yet taken become 'skipped' rows.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { intOf, queryRows } from '../lib/raw-sql';
+import { AUDIENCE_PART, expandPart, partsWaiting, recipientCount, takeAudience } from './audience';
+import { skipRemaining } from './sender/send-job';
+import { startGateway, type TestGateway } from '../../test/helpers';
+import { tenantId } from '../../test/audience-helpers';
+import { createCampaign, createList, insertContacts, recipientStatuses } from '../../test/campaign-send-helpers';
+
+const N = 2_500;
+let gw: TestGateway;
+let acme: string;
+let listId: string;
+
+const db = () => gw.handle.db;
+const selection = () => ({ include_lists: [listId], include_segments: [], exclude_lists: [], exclude_segments: [] });
+
+async function newCampaign(): Promise<string> {
+  return createCampaign(db(), { tenantId: acme, templateId: null as unknown as string, audience: selection() });
+}
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows(db(), query);
+  return row ? intOf(row, 'n') : 0;
+}
+
+before(async () => {
+  gw = await startGateway();
+  acme = await tenantId(gw, 'Acme DAO');
+  listId = await createList(db(), acme, 'Snapshot readers');
+  await insertContacts(db(), acme, N, 'snap', { listId, domain: 'snapshot.test' });
+});
+
+after(async () => {
+  await gw.close();
+});
+
+describe('the audience snapshot', () => {
+  it('walked in slices, cut off and walked again, takes every contact once', async () => {
+    const campaignId = await newCampaign();
+    const stop = new AbortController();
+    const first = await takeAudience(db(), campaignId, acme, selection(), null, {
+      signal: stop.signal,
+      slice: 1_000,
+      afterSlice: () => stop.abort(),
+    });
+    assert.equal(first, null, 'the cut-off walk says it did not finish');
+    // One slice of 1,000 contacts read (the tenant's other contacts among them) before the cut.
+    const taken = await recipientCount(db(), campaignId);
+    assert.ok(taken > 0 && taken <= 1_000, `${taken} taken by the first slice`);
+
+    const total = await takeAudience(db(), campaignId, acme, selection(), null, { slice: 700 });
+    assert.equal(total, N);
+    const distinct = await count(
+      sql`select count(distinct u)::int as n from campaign_audience a, unnest(a.contact_ids) u
+           where a.campaign_id = ${campaignId}::uuid`,
+    );
+    assert.equal(distinct, N, 'no contact taken twice');
+    const oversized = await count(
+      sql`select count(*)::int as n from campaign_audience
+           where campaign_id = ${campaignId}::uuid and cardinality(contact_ids) > ${AUDIENCE_PART}`,
+    );
+    assert.equal(oversized, 0);
+    assert.equal(
+      await count(sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid`),
+      0,
+      'no recipient row before the sender reaches a part',
+    );
+  });
+
+  it('turns one part at a time into queued rows, each part once', async () => {
+    const campaignId = await newCampaign();
+    assert.equal(await takeAudience(db(), campaignId, acme, selection(), null), N);
+    const parts = await partsWaiting(db(), campaignId);
+    assert.equal(parts, Math.ceil(N / AUDIENCE_PART));
+
+    // A contact deleted after the snapshot: its row keeps the address, without the contact.
+    const [gone] = await queryRows(
+      db(),
+      sql`delete from contacts where id = (select contact_ids[1] from campaign_audience
+                                            where campaign_id = ${campaignId}::uuid order by part desc limit 1)
+          returning lower(email) as address`,
+    );
+    assert.ok(gone);
+
+    assert.equal(await expandPart(db(), campaignId, acme, 'queued'), true);
+    const afterOne = await count(
+      sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid and status = 'queued'`,
+    );
+    assert.equal(afterOne, AUDIENCE_PART);
+    while (await expandPart(db(), campaignId, acme, 'queued'));
+    assert.equal(await partsWaiting(db(), campaignId), 0);
+    assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N });
+    const [row] = await queryRows(
+      db(),
+      sql`select contact_id from campaign_recipients where campaign_id = ${campaignId}::uuid and address = ${gone.address}`,
+    );
+    assert.ok(row, 'the deleted contact is still a recipient');
+    assert.equal(row.contact_id, null);
+    assert.equal(await expandPart(db(), campaignId, acme, 'queued'), false);
+  });
+
+  it('skips the parts of a cancelled campaign that were not taken yet', async () => {
+    const campaignId = await newCampaign();
+    assert.equal(await takeAudience(db(), campaignId, acme, selection(), null), N - 1);
+    assert.equal(await expandPart(db(), campaignId, acme, 'queued'), true);
+    await skipRemaining(db(), { id: campaignId, tenantId: acme });
+    assert.deepEqual(await recipientStatuses(db(), campaignId), { skipped: N - 1 });
+    assert.equal(await partsWaiting(db(), campaignId), 0);
+  });
+});
