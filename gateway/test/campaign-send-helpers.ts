@@ -164,12 +164,19 @@ export async function recipientStatuses(db: Queryable, id: string): Promise<Reco
   return Object.fromEntries(rows.map((r) => [textOf(r, 'status') ?? '', intOf(r, 'n')]));
 }
 
-/** Waits until `check` is true (polls every 50 ms); the default bound only stops a hang on a loaded machine. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 120_000, what = 'condition') {
+/**
+ * Waits until `check` is true (polls every 50 ms); the default bound only stops a hang on a loaded machine.
+ * `what` names the condition in the error; a function is called at the timeout (the state then, not at the call).
+ */
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 120_000,
+  what: string | (() => string) = 'condition',
+) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

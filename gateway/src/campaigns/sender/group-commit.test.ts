@@ -46,6 +46,27 @@ describe('GroupCommit', () => {
     assert.equal(batches.length, 2);
   });
 
+  it('runs a read between two transactions, never during one', async () => {
+    const log: string[] = [];
+    const first = deferred();
+    const commits = new GroupCommit<number, number, never>(async (requests) => {
+      log.push(`begin ${requests.join()}`);
+      if (requests[0] === 1) await first.gate;
+      log.push(`end ${requests.join()}`);
+      return requests;
+    });
+    const a = commits.request(1);
+    const read = commits.between(async () => {
+      log.push('read');
+      return 'ok';
+    });
+    const b = commits.request(2);
+    first.release();
+    assert.deepEqual(await Promise.all([a, read, b]), [1, 'ok', 2]);
+    assert.deepEqual(log, ['begin 1', 'end 1', 'read', 'begin 2', 'end 2']);
+    assert.equal(await commits.between(async () => 'idle'), 'idle');
+  });
+
   it('a failed transaction rejects its requests and is remembered; the next one runs', async () => {
     let fail = true;
     const commits = new GroupCommit<number, number, never>(async (requests) => {

@@ -333,6 +333,16 @@ function buildMessage(
   return { to, raw, messageId };
 }
 
+/** A PostgreSQL array literal of integers (one parameter, cast with `::bigint[]`). */
+function bigintArray(ids: number[]): string {
+  return `{${ids.join(',')}}`;
+}
+
+/** A PostgreSQL array literal of texts (one parameter, cast with `::text[]`): each element quoted. */
+function textArray(items: string[]): string {
+  return `{${items.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 function values(rows: SQL[]): SQL {
   return sql.join(rows, sql`, `);
 }
@@ -355,38 +365,64 @@ async function addEvents(
 }
 
 /**
- * The CTEs that follow rows moved by a CTE named `moved` (one statement for the whole step): the
- * campaign's `counter` goes up by their number, each gets an event of `type`, and the chart's minute
- * counts go up (event-minutes.ts).
+ * The step every commit takes, as ONE statement: the requested rows this process still holds become
+ * 'sent' (`moved`, with the plan usage), the delivered answers' rows 'delivered' (`done`), the
+ * campaign's `sent` and `delivered` counters go up by their numbers (one update: a statement must not
+ * update the campaign's row twice), each row gets its event and the chart's minute counts go up
+ * (event-minutes.ts). The two sets of rows never meet: a row is answered only after its commit.
+ * Returns the ids committed 'sent'.
  */
-function afterMoved(campaign: CampaignState, counter: 'sent' | 'delivered', type: CampaignEventType, at: Date): SQL {
-  const n = sql`select count(*) from moved`;
-  return sql`counted as (update campaigns set ${sql.raw(counter)} = ${sql.raw(counter)} + (${n})
-                          where id = ${campaign.id}::uuid and exists (select 1 from moved)),
-             events as (insert into campaign_events (tenant_id, campaign_id, recipient_id, type, detail, at)
-                        select ${campaign.tenantId}::uuid, ${campaign.id}::uuid, id, ${type}::text, null::text,
-                               ${at}::timestamptz from moved),
-             minutes as (${countEventsSql(campaign.id, type, at, n)})`;
-}
-
-/** Delivered answers: one statement (rows, counter, events, minute counts). */
-async function applyDelivered(tx: Queryable, campaign: CampaignState, delivered: Outcome[], at: Date) {
-  if (delivered.length === 0) return;
-  await tx.execute(
-    sql`with moved as (
-          update campaign_recipients as r set status = 'delivered', error = null
-            from (values ${values(delivered.map((o) => sql`(${o.id}::bigint)`))}) as v(id)
-           where r.id = v.id returning r.id),
-        ${afterMoved(campaign, 'delivered', 'delivered', at)}
-        select 1`,
+async function sentAndDelivered(
+  db: Queryable,
+  worker: string,
+  campaign: CampaignState,
+  requests: SentRequest[],
+  delivered: Outcome[],
+  at: Date,
+): Promise<Set<number>> {
+  if (requests.length === 0 && delivered.length === 0) return new Set();
+  const none = sql`select null::bigint as id where false`;
+  // The rows as array parameters: the statement's text and its number of parameters stay the same
+  // whatever the group's size (values lists cost a parameter per field to bind).
+  const moved =
+    requests.length === 0
+      ? none
+      : sql`update campaign_recipients as r set status = 'sent', sent_at = ${at}, message_id = v.mid, error = null
+              from unnest(${bigintArray(requests.map((p) => p.row.id))}::bigint[],
+                          ${textArray(requests.map((p) => p.messageId))}::text[]) as v(id, mid)
+             where r.id = v.id and r.status = 'sending' and r.claimed_by = ${worker}
+            returning r.id`;
+  const done =
+    delivered.length === 0
+      ? none
+      : sql`update campaign_recipients as r set status = 'delivered', error = null
+             where r.id = any(${bigintArray(delivered.map((o) => o.id))}::bigint[]) returning r.id`;
+  const sentN = sql`select count(*) from moved`;
+  const doneN = sql`select count(*) from done`;
+  const event = (from: string, type: CampaignEventType) =>
+    sql`select ${campaign.tenantId}::uuid, ${campaign.id}::uuid, id, ${type}::text, null::text, ${at}::timestamptz
+          from ${sql.raw(from)}`;
+  const rows = await queryRows(
+    db,
+    sql`with moved as (${moved}),
+          done as (${done}),
+          usage as (${recordSentSql(campaign.tenantId, sentN, at)}),
+          counted as (update campaigns set sent = sent + (${sentN}), delivered = delivered + (${doneN})
+                       where id = ${campaign.id}::uuid
+                         and (exists (select 1 from moved) or exists (select 1 from done))),
+          events as (insert into campaign_events (tenant_id, campaign_id, recipient_id, type, detail, at)
+                     ${event('moved', 'sent')} union all ${event('done', 'delivered')}),
+          sent_minutes as (${countEventsSql(campaign.id, 'sent', at, sentN)}),
+          delivered_minutes as (${countEventsSql(campaign.id, 'delivered', at, doneN)})
+        select id from moved`,
   );
+  return new Set(rows.map((r) => intOf(r, 'id')));
 }
 
-/** Applies answers (delivered, deferred, bounced, failed) to their rows, counters, events and contacts. */
+/** Applies the other answers (deferred, bounced, failed) to their rows, counters, events and contacts. */
 async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: CampaignState, outcomes: Outcome[], at: Date) {
   if (outcomes.length === 0) return;
   const { maxAttempts, retryDelaySeconds } = deps.config.campaigns;
-  const delivered = outcomes.filter((o) => o.kind === 'delivered');
   const bounced = outcomes.filter((o) => o.kind === 'bounced');
   const retry = outcomes.filter((o) => o.kind === 'deferred' && o.attempts < maxAttempts);
   const failed = [
@@ -401,8 +437,6 @@ async function applyOutcomes(tx: Queryable, deps: SenderDeps, campaign: Campaign
            where r.id = v.id`,
     );
   };
-  await applyDelivered(tx, campaign, delivered, at);
-  if (delivered.length === outcomes.length) return;
   await set(bounced, 'bounced');
   await set(failed, 'failed');
   for (const o of retry) {
@@ -458,6 +492,19 @@ type Rider = Outcome | { id: number; note: string };
  * THE commit of a run: the requested rows become 'sent' (only while this process holds their claim;
  * a row whose claim was taken away answers false and its message is dropped), with the campaign's
  * counter, the plan usage and the events; and the answers that came since are recorded.
+ *
+ * The rows, the delivered answers and all that follows are ONE statement (array parameters). The
+ * connections wait for the commit, so its length bounds the throughput: one statement instead of the
+ * sent rows and the delivered rows apart.
+ *
+ * Rows become 'sent' only by this process's COMMIT, which it sends once the statement answered. A
+ * server runs a statement it received to its end even when the client died meanwhile (it notices only
+ * when it answers), and a statement outside a transaction commits itself: a process killed while that
+ * statement ran would leave rows 'sent' whose data it never ended, and the restart skips them. In a
+ * transaction, a process killed before its COMMIT commits nothing: the rows stay 'sending' and are
+ * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), or on
+ * PGlite (it runs in this process and dies with it), the statement commits itself. Other answers take
+ * the transaction too.
  */
 async function commitGroup(
   deps: SenderDeps,
@@ -466,35 +513,28 @@ async function commitGroup(
   riders: Rider[],
 ): Promise<boolean[]> {
   const at = new Date();
-  let committed = new Set<number>();
-  await deps.db.transaction(async (tx) => {
-    if (requests.length > 0) {
-      // One statement: the rows this process still holds become 'sent', with the counter, the plan
-      // usage, the events and their minute counts.
-      const sent = await queryRows(
-        tx,
-        sql`with moved as (
-              update campaign_recipients as r set status = 'sent', sent_at = ${at}, message_id = v.mid, error = null
-                from (values ${values(requests.map((p) => sql`(${p.row.id}::bigint, ${p.messageId}::text)`))}) as v(id, mid)
-               where r.id = v.id and r.status = 'sending' and r.claimed_by = ${deps.worker}
-              returning r.id),
-            usage as (${recordSentSql(campaign.tenantId, sql`select count(*) from moved`, at)}),
-            ${afterMoved(campaign, 'sent', 'sent', at)}
-            select id from moved`,
-      );
-      committed = new Set(sent.map((r) => intOf(r, 'id')));
-    }
-    const outcomes = riders.filter((r): r is Outcome => 'kind' in r);
-    await applyOutcomes(tx, deps, campaign, outcomes, at);
-    const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
-    if (notes.length > 0) {
-      await tx.execute(
-        sql`update campaign_recipients as r set error = v.note
-              from (values ${values(notes.map((n) => sql`(${n.id}::bigint, ${n.note}::text)`))}) as v(id, note)
-             where r.id = v.id`,
-      );
-    }
-  });
+  const outcomes = riders.filter((r): r is Outcome => 'kind' in r);
+  const delivered = outcomes.filter((o) => o.kind === 'delivered');
+  const others = outcomes.filter((o) => o.kind !== 'delivered');
+  const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
+  let committed: Set<number>;
+  const alone = others.length === 0 && notes.length === 0 && (requests.length === 0 || isPglite(deps.db));
+  if (alone) {
+    committed = await sentAndDelivered(deps.db, deps.worker, campaign, requests, delivered, at);
+  } else {
+    committed = await deps.db.transaction(async (tx) => {
+      const sent = await sentAndDelivered(tx, deps.worker, campaign, requests, delivered, at);
+      await applyOutcomes(tx, deps, campaign, others, at);
+      if (notes.length > 0) {
+        await tx.execute(
+          sql`update campaign_recipients as r set error = v.note
+                from (values ${values(notes.map((n) => sql`(${n.id}::bigint, ${n.note}::text)`))}) as v(id, note)
+               where r.id = v.id`,
+        );
+      }
+      return sent;
+    });
+  }
   return requests.map((p) => committed.has(p.row.id));
 }
 
@@ -636,9 +676,15 @@ class Feed {
       );
     }
     // The plan's volume, read again at most every second (the rows claimed since are counted here).
+    // Read between two commits: a commit that lands in the database after the read began but is
+    // settled here before its answer would be counted neither as used nor as in hand (more sent
+    // than the plan allows), or the other way round twice (paused early).
     if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
-      const a = await emailAllowance(db, campaign.tenantId, new Date());
-      this.allowance = { left: a.limit - a.used - (this.claimed - this.settled), readAt: Date.now() };
+      const left = await this.commits.between(async () => {
+        const a = await emailAllowance(db, campaign.tenantId, new Date());
+        return a.limit - a.used - (this.claimed - this.settled);
+      });
+      this.allowance = { left, readAt: Date.now() };
       if (this.allowance.left <= 0) return void (this.stopped = 'volume');
     }
     let size = Math.min(this.batch, this.allowance.left);

@@ -152,7 +152,11 @@ it('a gateway killed mid-send, then restarted, sends each recipient exactly once
 
   peer.delayMs = 0;
   gateway = await start();
-  await waitUntil(() => receivedOnce(domain).total >= N, 120_000, `all ${N} messages (${receivedOnce(domain).total})`);
+  await waitUntil(
+    () => receivedOnce(domain).total >= N,
+    120_000,
+    () => `all ${N} messages (${receivedOnce(domain).total} arrived)`,
+  );
   const owner = await ownerHeaders(gateway.url);
   const url = gateway.url;
   await waitUntil(async () => (await campaignStatus(url, owner, campaignId)) === 'sent', 60_000, 'the campaign sent');
