@@ -6,3 +6,4 @@ export * from './dropdown';
 export * from './tooltip';
 export * from './use-closing-snapshot';
 export * from './delete-dialog';
+export * from './form-footer';

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { splitFormErrors } from '@console/shared/api';
 import type { SendingDomain } from '@console/shared/contracts';
-import { Dialog } from '@console/shared/overlays';
-import { Button, TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
 import { addDomain, invalidateDomains } from './api';
 
 /** The longest domain name (RFC 1035: 253 characters), with room for a trailing dot and spaces. */
@@ -64,16 +64,7 @@ export function AddDomainDialog({
       dismissible={!sending}
       initialFocus={inputRef}
       testId="add-domain-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={sending}>
-            Add domain
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={sending} submitLabel="Add domain" onCancel={onClose} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
         <p className="text-slate-600">

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { splitFormErrors } from '@console/shared/api';
-import { Dialog } from '@console/shared/overlays';
-import { Button, TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
 import { PROFILE_KEY, requestEmailChange } from './api';
 
 type Field = 'email' | 'current_password';
@@ -63,16 +63,7 @@ export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: (
       dismissible={!sending}
       initialFocus={emailRef}
       testId="change-email-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={sending}>
-            Send confirmation link
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={sending} submitLabel="Send confirmation link" onCancel={onClose} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
         <p className="text-slate-600">

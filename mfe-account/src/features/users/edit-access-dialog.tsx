@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { labelsOf, TEAM_PRESET_LABELS } from '@console/shared/access';
 import type { TeamMember } from '@console/shared/contracts';
-import { Button, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { accessBody, checkAccess, customChoices, customStart, type AccessGranter } from './access-choice';
 import { AccessFields, type AccessValue } from './access-fields';
 import { splitFormErrors, type SplitFormErrors } from '@console/shared/api';
@@ -72,16 +72,7 @@ export function EditAccessDialog({
       dismissible={!saving}
       size="lg"
       testId="edit-access-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Save access
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Save access" onCancel={onClose} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void save(event)}>
         <p className="text-slate-600">{member.email}</p>

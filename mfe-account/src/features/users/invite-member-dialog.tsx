@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, TextField, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { accessBody, checkAccess, customStart, refusalOf, type AccessGranter } from './access-choice';
 import { AccessFields, type AccessValue } from './access-fields';
 import { splitFormErrors, type SplitFormErrors } from '@console/shared/api';
@@ -74,16 +74,7 @@ export function InviteMemberDialog({
       size="lg"
       initialFocus={emailRef}
       testId="invite-member-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={sending}>
-            Send invitation
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={sending} submitLabel="Send invitation" onCancel={onClose} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void send(event)}>
         <p className="text-slate-600">They get an e-mail with a link to join; the link works for a limited time.</p>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, TextField, notify } from '@console/shared/ui';
-import { SlideOver } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
+import { FormFooter, SlideOver } from '@console/shared/overlays';
 import { PLAN_EDIT_LIMITS, type Plan } from '@console/shared/contracts';
 import { updatePlan } from './api';
 import { FeatureRows } from './feature-rows';
@@ -73,16 +73,7 @@ export function PlanEditor({
       initialFocus={labelRef}
       size="xl"
       testId="plan-editor"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Save" onCancel={onClose} />}
     >
       {target && values && (
         <form id={formId} noValidate onSubmit={(event) => void save(event)} className="space-y-6">

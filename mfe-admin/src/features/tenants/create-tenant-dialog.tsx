@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from '@console/shared/overlays';
-import { Button, SelectField, TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
+import { SelectField, TextField, notify } from '@console/shared/ui';
 import { createTenant, fetchPlans, invalidateTenants, tenantKeys } from './api';
 import { FormMessage, formErrorsFor, noErrors, type FormErrors } from './form-errors';
 
@@ -85,16 +85,7 @@ export function CreateTenantDialog({ open, onClose }: { open: boolean; onClose: 
       size="lg"
       initialFocus={nameRef}
       testId="create-tenant-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Create tenant
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Create tenant" onCancel={onClose} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
         <TextField ref={nameRef} label="Name" maxLength={100} autoComplete="off" {...field('name')} />

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, TextField, notify, SELECT_CLASS } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextField, notify, SELECT_CLASS } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { ATTRIBUTE_TYPES, type AttributeType } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, createAttribute } from './api';
 import { attributeKeyFromName, attributeKeyProblem } from './attribute-key';
@@ -52,16 +52,7 @@ export function CreateAttributeDialog({ open, onClose }: { open: boolean; onClos
       title="Create attribute"
       dismissible={!create.isPending}
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={create.isPending}>
-            Create attribute
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={create.isPending} submitLabel="Create attribute" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         {errors.message && (

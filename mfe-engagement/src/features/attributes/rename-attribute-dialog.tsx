@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, TextField, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import type { CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, renameAttribute } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
@@ -47,16 +47,7 @@ export function RenameAttributeDialog({
       onClose={onClose}
       title="Rename attribute"
       dismissible={!rename.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={rename.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={rename.isPending} submitLabel="Save" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         {errors.message && (

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@console/shared/router';
 import { formErrorsOf } from '@console/shared/api';
-import { Button, TextField } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextField } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
 import { createCampaign, invalidateCampaigns } from './api';
 import { composePath } from './paths';
@@ -47,16 +47,7 @@ export function CreateEmailDialog({ open, onClose }: { open: boolean; onClose: (
       title="Create e-mail"
       dismissible={!saving}
       initialFocus={nameRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Create and compose
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Create and compose" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void save(event)}>
         <TextField

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@console/shared/api';
-import { Button, TextArea, TextField, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextArea, TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import type { List } from '@console/shared/contracts';
 import { createList, invalidateLists, updateList } from './api';
 import { parseListForm, sortListErrors, type ListFormErrors } from './list-form';
@@ -71,14 +71,7 @@ export function ListFormDialog({
       dismissible={!saving}
       initialFocus={nameRef}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            {list ? 'Save' : 'Create list'}
-          </Button>
-        </>
+        <FormFooter formId={formId} busy={saving} submitLabel={list ? 'Save' : 'Create list'} onCancel={onClose} />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void save(event)} className="space-y-4">

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@console/shared/router';
 import { formErrorsOf } from '@console/shared/api';
-import { Button, SelectField, Spinner, TextField, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { SelectField, Spinner, TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { TEMPLATE_KINDS, TEMPLATE_LIMITS, type TemplateKind, type TemplateStarter } from '@console/shared/contracts';
 import { createTemplate, invalidateTemplates, startersQuery } from './api';
 import { KIND_LABELS } from './template-rules';
@@ -118,16 +118,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
       size="lg"
       dismissible={!saving}
       initialFocus={nameRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Create and open
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Create and open" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void save(event)} className="space-y-4">
         {errors.other && (

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formErrorsOf } from '@console/shared/api';
-import { Button, TextField, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextField, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { TEMPLATE_LIMITS, type TemplateSummary } from '@console/shared/contracts';
 import { invalidateTemplates, updateTemplate } from './api';
 
@@ -52,16 +52,7 @@ export function RenameTemplateDialog({
       title="Rename template"
       dismissible={!saving}
       initialFocus={nameRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Rename
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Rename" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void save(event)}>
         <TextField

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, TOAST_SHORT_DURATION, TextField, notify, SelectField } from '@console/shared/ui';
-import { SlideOver } from '@console/shared/overlays';
+import { TOAST_SHORT_DURATION, TextField, notify, SelectField } from '@console/shared/ui';
+import { FormFooter, SlideOver } from '@console/shared/overlays';
 import { COMMUNITY_LIMITS, WIDGET_TYPES, type Widget, type WidgetDetail } from '@console/shared/contracts';
 import { createWidget, invalidateWidgets, updateWidget, useWidgetTargets } from './api';
 import {
@@ -78,16 +78,7 @@ export function WidgetSlideOver({
       dismissible={!saving}
       initialFocus={typeRef}
       testId="widget-slide-over"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Save" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void save(event)} className="space-y-4">
         {errors.message && Object.keys(errors.fields).length === 0 && (

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, SelectField, TextField } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { SelectField, TextField } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
 import { timeZoneLabel, timeZones } from '@console/shared/format';
 import { instantToZoned, scheduleProblem, zonedToInstant } from '../campaign-rules';
@@ -67,16 +67,7 @@ export function ScheduleDialog({
       title={initial ? 'Change the schedule' : 'Schedule'}
       dismissible={!saving}
       initialFocus={dateRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving}>
-            Schedule
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={saving} submitLabel="Schedule" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         {error && (

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formErrorsOf } from '@console/shared/api';
-import { Button, TextArea, notify } from '@console/shared/ui';
-import { Dialog } from '@console/shared/overlays';
+import { TextArea, notify } from '@console/shared/ui';
+import { Dialog, FormFooter } from '@console/shared/overlays';
 import { parseRecipients } from '../template-rules';
 
 /**
@@ -73,16 +73,7 @@ export function TestSendDialog({
       title="Send a test"
       dismissible={!sending}
       initialFocus={fieldRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={sending}>
-            Send test
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={sending} submitLabel="Send test" onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
         <TextArea
