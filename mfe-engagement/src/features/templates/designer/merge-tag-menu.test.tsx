@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MergeTagCatalogue } from '@console/shared/contracts';
 import { MergeTagMenu } from './merge-tag-menu';
@@ -45,8 +45,8 @@ test('works from the keyboard: arrows move, Enter picks, Escape closes and gives
   trigger.focus();
   await user.keyboard('{Enter}');
   await screen.findByRole('menu');
-  // Opened from the keyboard, the first item has focus.
-  expect(screen.getByRole('menuitem', { name: /First name/ })).toHaveFocus();
+  // Opened from the keyboard, the first item has focus (floating-ui moves it after the menu is shown).
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: /First name/ })).toHaveFocus());
   await user.keyboard('{ArrowDown}{ArrowDown}');
   expect(screen.getByRole('menuitem', { name: /Community: Name/ })).toHaveFocus();
   await user.keyboard('{Enter}');
