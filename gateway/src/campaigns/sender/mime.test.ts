@@ -13,6 +13,9 @@ describe('quoted-printable', () => {
       'trailing space \nnext\t',
       '= equals = everywhere ==='.repeat(10),
       '🎉 emoji and Ünïcode '.repeat(20),
+      '.a line that starts with a dot\n..two\r\n.',
+      `${'a'.repeat(75)}.after a soft break`,
+      'line\rwith a lone CR, \ud83c alone',
     ];
     for (const sample of samples) {
       const encoded = quotedPrintable(sample);
@@ -20,6 +23,7 @@ describe('quoted-printable', () => {
         assert.ok(line.length <= 76, `${line.length}: ${line}`);
         assert.ok(!/[ \t]$/.test(line), 'no bare trailing white space');
         assert.match(line, /^[\x20-\x7e]*$/);
+        assert.ok(!line.startsWith('.'), 'a line never starts with a dot (no SMTP dot-stuffing needed)');
       }
       // Decoded as a reader would: soft breaks removed, =XX bytes.
       const decoded = Buffer.from(
@@ -28,7 +32,7 @@ describe('quoted-printable', () => {
           .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
         'latin1',
       ).toString('utf8');
-      assert.equal(decoded, sample.replace(/\n/g, '\r\n'));
+      assert.equal(decoded, Buffer.from(sample.replace(/\r\n|\r|\n/g, '\r\n'), 'utf8').toString('utf8'));
     }
   });
 });

@@ -63,40 +63,108 @@ function header(name: string, value: string): string {
   return mimeFuncs.foldLines(`${name}: ${value}`, 76);
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => `=${i.toString(16).toUpperCase().padStart(2, '0')}`);
-/** Bytes (as latin1 characters) that quoted-printable writes as =XX: all but printable ASCII other than '='. */
-const UNSAFE = /[^\x20-\x3c\x3e-\x7e]/g;
+/** Bytes quoted-printable writes as they are: printable ASCII other than '='. */
+const LITERAL = new Uint8Array(256);
+for (let b = 0x20; b <= 0x7e; b++) LITERAL[b] = b === 0x3d ? 0 : 1;
+/** Of those, the ones a run copies without looking further: not a space or a tab (encoded at a line's end). */
+const PLAIN = new Uint8Array(256);
+for (let b = 0x21; b <= 0x7e; b++) PLAIN[b] = b === 0x3d ? 0 : 1;
+const HEX_DIGITS = Buffer.from('0123456789ABCDEF', 'latin1');
+const CR = 0x0d;
+const LF = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
+const DOT = 0x2e;
+const EQUALS = 0x3d;
+/** The encoder's output buffer, reused (the result is copied out of it). */
+let scratch = Buffer.allocUnsafe(1 << 16);
 
 /**
- * Quoted-printable (RFC 2045 section 6.7): lines end in CRLF, bytes outside printable ASCII and '='
- * are =XX, a space or tab at the end of a line is encoded, lines longer than 76 characters are broken
- * with soft line breaks (=) that never split an =XX.
+ * Quoted-printable (RFC 2045 section 6.7) of the UTF-8 of `text`, as bytes: lines end in CRLF (CR,
+ * LF or CRLF in the text), bytes outside printable ASCII and '=' are =XX, a space or tab at the end
+ * of a line is encoded, lines longer than 76 characters are broken with soft line breaks (=) that
+ * never split an =XX. A '.' that starts a line is written =2E, so these parts never need SMTP's
+ * dot-stuffing (RFC 5321 section 4.5.2).
+ *
+ * One pass over the bytes, copying runs of plain ones, into a reused buffer: the send encodes two
+ * parts per recipient, and the regular-expression version of this was a tenth of a sending
+ * process's time. (No helper closures: `o` and `col` captured by one run twice as slow.)
  */
-export function quotedPrintable(text: string): string {
-  const lines = Buffer.from(text.replace(/\r\n|\r/g, '\n'), 'utf8')
-    .toString('latin1')
-    .split('\n');
-  const out: string[] = [];
-  for (const line of lines) {
-    let encoded = line.replace(UNSAFE, (c) => HEX[c.charCodeAt(0)] as string);
-    encoded = encoded.replace(/[ \t]$/, (c) => HEX[c.charCodeAt(0)] as string);
-    while (encoded.length > 76) {
-      let cut = 75;
-      // Not inside an =XX: back off to before it.
-      const eq = encoded.lastIndexOf('=', cut - 1);
-      if (eq > cut - 3) cut = eq;
-      out.push(`${encoded.slice(0, cut)}=`);
-      encoded = encoded.slice(cut);
+export function quotedPrintableBytes(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  const n = bytes.length;
+  // At worst every byte becomes =XX, plus a soft break (=CRLF) per 25 of them.
+  const need = n * 3 + Math.ceil(n / 25) * 3 + 8;
+  if (scratch.length < need) scratch = Buffer.allocUnsafe(need);
+  const out = scratch;
+  let o = 0;
+  let col = 0;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (PLAIN[b] === 1 && (col > 0 || b !== DOT) && col < 75) {
+      // A run of plain bytes, as far as the line has room (the 76th column only when the run ends
+      // the line).
+      let j = i + 1;
+      const limit = Math.min(n, i + 76 - col);
+      while (j < limit && PLAIN[bytes[j] as number] === 1) j++;
+      if (col + (j - i) > 75) {
+        const after = j < n ? (bytes[j] as number) : LF;
+        if (!(after === CR || after === LF)) j = i + 75 - col;
+      }
+      for (let k = i; k < j; k++) out[o++] = bytes[k] as number;
+      col += j - i;
+      i = j;
+      continue;
     }
-    out.push(encoded);
+    if (b === CR || b === LF) {
+      if (b === CR && bytes[i + 1] === LF) i++;
+      out[o++] = CR;
+      out[o++] = LF;
+      col = 0;
+      i++;
+      continue;
+    }
+    const next = i + 1 < n ? (bytes[i + 1] as number) : LF;
+    const endsLine = next === CR || next === LF;
+    const encode = LITERAL[b] === 0 || ((b === SPACE || b === TAB) && endsLine) || (b === DOT && col === 0);
+    if (col + (encode ? 3 : 1) > 75 && !(endsLine && col + (encode ? 3 : 1) <= 76)) {
+      out[o++] = EQUALS;
+      out[o++] = CR;
+      out[o++] = LF;
+      col = 0;
+    }
+    // After a soft break a '.' starts the line: encoded too.
+    if (encode || (b === DOT && col === 0)) {
+      out[o++] = EQUALS;
+      out[o++] = HEX_DIGITS[b >> 4] as number;
+      out[o++] = HEX_DIGITS[b & 15] as number;
+      col += 3;
+    } else {
+      out[o++] = b;
+      col += 1;
+    }
+    i++;
   }
-  return out.join('\r\n');
+  return Buffer.from(out.subarray(0, o));
 }
+
+/** {@link quotedPrintableBytes} as a string. */
+export function quotedPrintable(text: string): string {
+  return quotedPrintableBytes(text).toString('latin1');
+}
+
+/**
+ * Boundaries: a random prefix per process and a counter. A boundary must not occur in the parts;
+ * they are quoted-printable (no line of them starts with "--" followed by 24 random characters).
+ */
+const BOUNDARY_PREFIX = `----=_cmp_${randomBytes(9).toString('base64url')}`;
+let boundaries = 0;
 
 /** One recipient's message. `shared`: {@link sharedHeaders} of the send. */
 export function buildMime(shared: string, message: RecipientMessage): Buffer {
-  const boundary = `----=_cmp_${randomBytes(12).toString('hex')}`;
-  const lines = [
+  const boundary = `${BOUNDARY_PREFIX}_${(boundaries++).toString(36)}`;
+  const head = [
     shared,
     header('To', encodeAddress(message.to)),
     header('Subject', encodeText(message.subject)),
@@ -110,14 +178,21 @@ export function buildMime(shared: string, message: RecipientMessage): Buffer {
     'Content-Type: text/plain; charset=utf-8',
     'Content-Transfer-Encoding: quoted-printable',
     '',
-    quotedPrintable(message.text),
+    '',
+  ].join('\r\n');
+  const middle = [
+    '',
     `--${boundary}`,
     'Content-Type: text/html; charset=utf-8',
     'Content-Transfer-Encoding: quoted-printable',
     '',
-    quotedPrintable(message.html),
-    `--${boundary}--`,
     '',
-  ];
-  return Buffer.from(lines.join('\r\n'), 'utf8');
+  ].join('\r\n');
+  return Buffer.concat([
+    Buffer.from(head, 'utf8'),
+    quotedPrintableBytes(message.text),
+    Buffer.from(middle, 'latin1'),
+    quotedPrintableBytes(message.html),
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
+  ]);
 }
