@@ -177,7 +177,13 @@ export interface CampaignsConfig {
   unsubscribeMailbox: string;
   /** HMAC secret of POST /v1/mail-events (MAIL_EVENTS_SECRET); null: the webhook answers 404. */
   mailEventsSecret: string | null;
-  /** SMTP connections kept open by one sending process (SEND_POOL_SIZE). */
+  /**
+   * SMTP connections kept open by one sending process (SEND_POOL_SIZE, default 32). A connection
+   * waits for its recipient's commit between the message's data and its end (exactly once,
+   * campaigns/sender/transport.ts), so a sender needs more connections than a plain client for the
+   * same throughput: measured at 40,000 recipients on PostgreSQL, 8 connections sent 1,152
+   * messages/s, 16 about 1,450, 32 about 1,670 (bench/README.md).
+   */
   poolSize: number;
   /** Messages per second, all tenants (SEND_RATE_GLOBAL; 0: unlimited) and per tenant (SEND_RATE_TENANT). */
   globalRate: number;
@@ -341,7 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
       unsubscribeMailbox:
         env.UNSUBSCRIBE_MAILBOX || env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
       mailEventsSecret: env.MAIL_EVENTS_SECRET || null,
-      poolSize: Math.max(1, int(env, 'SEND_POOL_SIZE', 8)),
+      poolSize: Math.max(1, int(env, 'SEND_POOL_SIZE', 32)),
       globalRate: int(env, 'SEND_RATE_GLOBAL', 0),
       tenantRate: int(env, 'SEND_RATE_TENANT', 0),
       maxAttempts: Math.max(1, int(env, 'SEND_MAX_ATTEMPTS', 5)),

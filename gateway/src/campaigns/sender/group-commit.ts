@@ -13,6 +13,9 @@
  *   see every commit either done in the database and in the caller's memory, or in neither.
  * - `flush()`: commits whatever waits; resolves when nothing waits or runs.
  *
+ * The commit function may hand the results out before it returns (`settle`): the sender does so the
+ * moment its COMMIT is on the wire, before the server's answer (see send-job.ts `commitGroup`).
+ *
  * One transaction runs at a time; requests made meanwhile wait for the next, which starts as soon as
  * the running one ends.
  */
@@ -28,7 +31,11 @@ export class GroupCommit<Request, Result, Rider> {
   failure: unknown = null;
 
   constructor(
-    private readonly commit: (requests: Request[], riders: Rider[]) => Promise<Result[]>,
+    private readonly commit: (
+      requests: Request[],
+      riders: Rider[],
+      settle: (results: Result[]) => void,
+    ) => Promise<Result[]>,
     private readonly rideDelayMs = 200,
   ) {}
 
@@ -91,12 +98,16 @@ export class GroupCommit<Request, Result, Rider> {
         clearTimeout(this.timer);
         this.timer = null;
       }
+      // A request resolves once (with the results handed out early, when they were).
+      const settle = (results: Result[]) => requests.forEach((r, i) => r.resolve(results[i] as Result));
       try {
-        const results = await this.commit(
-          requests.map((r) => r.item),
-          riders,
+        settle(
+          await this.commit(
+            requests.map((r) => r.item),
+            riders,
+            settle,
+          ),
         );
-        requests.forEach((r, i) => r.resolve(results[i] as Result));
       } catch (error) {
         this.failure = error;
         for (const r of requests) r.reject(error);

@@ -65,6 +65,7 @@ import { checkUsageNotices } from '../usage-notices';
 import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
 import { effectiveSender } from '../../domains/senders';
 import { enqueueCampaign } from './queue';
+import { transactionCommittedOnWire } from './commit-on-wire';
 import { GroupCommit } from './group-commit';
 import { buildMime, sharedHeaders } from './mime';
 import { SendRates } from './rate';
@@ -504,38 +505,38 @@ type Rider = Outcome | { id: number; note: string };
  * transaction, a process killed before its COMMIT commits nothing: the rows stay 'sending' and are
  * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), or on
  * PGlite (it runs in this process and dies with it), the statement commits itself. Other answers take
- * the transaction too.
+ * the transaction too. On a server the results are handed out (`settle`) as soon as COMMIT is written,
+ * before its answer, so the connections end their messages at once (commit-on-wire.ts).
  */
 async function commitGroup(
   deps: SenderDeps,
   campaign: CampaignState,
   requests: SentRequest[],
   riders: Rider[],
+  settle: (results: boolean[]) => void,
 ): Promise<boolean[]> {
   const at = new Date();
   const outcomes = riders.filter((r): r is Outcome => 'kind' in r);
   const delivered = outcomes.filter((o) => o.kind === 'delivered');
   const others = outcomes.filter((o) => o.kind !== 'delivered');
   const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
-  let committed: Set<number>;
+  const resultsOf = (committed: Set<number>) => requests.map((p) => committed.has(p.row.id));
   const alone = others.length === 0 && notes.length === 0 && (requests.length === 0 || isPglite(deps.db));
-  if (alone) {
-    committed = await sentAndDelivered(deps.db, deps.worker, campaign, requests, delivered, at);
-  } else {
-    committed = await deps.db.transaction(async (tx) => {
-      const sent = await sentAndDelivered(tx, deps.worker, campaign, requests, delivered, at);
-      await applyOutcomes(tx, deps, campaign, others, at);
-      if (notes.length > 0) {
-        await tx.execute(
-          sql`update campaign_recipients as r set error = v.note
-                from (values ${values(notes.map((n) => sql`(${n.id}::bigint, ${n.note}::text)`))}) as v(id, note)
-               where r.id = v.id`,
-        );
-      }
-      return sent;
-    });
-  }
-  return requests.map((p) => committed.has(p.row.id));
+  if (alone) return resultsOf(await sentAndDelivered(deps.db, deps.worker, campaign, requests, delivered, at));
+  const group = async (tx: Database) => {
+    const sent = await sentAndDelivered(tx, deps.worker, campaign, requests, delivered, at);
+    await applyOutcomes(tx, deps, campaign, others, at);
+    if (notes.length > 0) {
+      await tx.execute(
+        sql`update campaign_recipients as r set error = v.note
+              from (values ${values(notes.map((n) => sql`(${n.id}::bigint, ${n.note}::text)`))}) as v(id, note)
+             where r.id = v.id`,
+      );
+    }
+    return resultsOf(sent);
+  };
+  // On a server, the connections end their messages as soon as COMMIT is on the wire (commit-on-wire.ts).
+  return isPglite(deps.db) ? deps.db.transaction(group) : transactionCommittedOnWire(deps.db, group, settle);
 }
 
 /** Why a run stops sending before its recipients run out. */
@@ -906,8 +907,8 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
 
   const transport = deps.transport?.() ?? makeTransport(config);
-  const commits = new GroupCommit<SentRequest, boolean, Rider>(async (requests, riders) => {
-    const results = await commitGroup(deps, campaign, requests, riders);
+  const commits = new GroupCommit<SentRequest, boolean, Rider>(async (requests, riders, settle) => {
+    const results = await commitGroup(deps, campaign, requests, riders, settle);
     feed.settled += requests.length + riders.filter((r) => 'kind' in r && !r.afterSent).length;
     return results;
   });

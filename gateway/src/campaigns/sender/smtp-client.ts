@@ -86,6 +86,7 @@ export class SmtpClient {
   private waiting: ((answer: SmtpAnswer) => void)[] = [];
   private failed: SmtpAnswer | null = null;
   private extensions = new Set<string>();
+  private authMethods = new Set<string>();
 
   private constructor(socket: net.Socket) {
     this.socket = socket;
@@ -109,7 +110,7 @@ export class SmtpClient {
       await client.hello();
     }
     if (settings.auth) await client.login(settings.auth);
-    socket.setTimeout(IDLE_TIMEOUT_MS);
+    client.socket.setTimeout(IDLE_TIMEOUT_MS); // the TLS socket after STARTTLS
     // Small writes (the end of the data after the commit) go out at once: with Nagle's algorithm they
     // wait for the ACK of the body, up to the peer's delayed-ACK time (40 ms on Linux).
     client.socket.setNoDelay(true);
@@ -191,8 +192,6 @@ export class SmtpClient {
     );
   }
 
-  private authMethods = new Set<string>();
-
   private upgrade(settings: SmtpSettings): Promise<void> {
     return new Promise((resolve, reject) => {
       const plain = this.socket;
@@ -201,8 +200,10 @@ export class SmtpClient {
       plain.removeAllListeners('timeout');
       plain.removeAllListeners('error');
       plain.on('error', () => {}); // the TLS socket reports the failure (and `lost` follows)
+      plain.setTimeout(0);
       const secure = tls.connect({ socket: plain, servername: settings.host, ...settings.tls }, () => resolve());
       secure.once('error', reject);
+      secure.setTimeout(CONNECT_TIMEOUT_MS);
       this.socket = secure;
       this.attach(secure);
     });
