@@ -1,13 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { seed } from './db/seed';
+import { seed, seedTemplates } from './db/seed';
 
 const started = Date.now();
 const config = loadConfig();
 const handle = await openDatabase(config);
 await handle.migrate();
 const { seeded } = await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
+if (seeded) await seedTemplates(handle.db, config.onboarding.publicUrl);
 const app = await buildApp({ db: handle.db, config });
 app.addHook('onClose', () => handle.close());
 

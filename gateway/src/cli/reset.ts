@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/index';
-import { seed } from '../db/seed';
+import { seed, seedTemplates } from '../db/seed';
 
 const config = loadConfig();
 const handle = await openDatabase(config);
@@ -12,7 +12,8 @@ try {
   await handle.db.execute(sql`drop schema if exists public cascade`);
   await handle.db.execute(sql`create schema public`);
   await handle.migrate();
-  await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
+  const { seeded } = await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
+  if (seeded) await seedTemplates(handle.db, config.onboarding.publicUrl);
   console.log(`Database reset and seeded (${handle.kind === 'postgres' ? 'PostgreSQL' : config.pgliteDir}).`);
 } finally {
   await handle.close();

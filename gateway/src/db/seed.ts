@@ -8,12 +8,14 @@ import {
   type Permission,
   type PlanKey,
   type Role,
+  type TemplateStarter,
 } from '../contracts';
 import { seedDemoAudience } from '../audience/contacts/demo-audience';
 import { hashPassword } from '../auth/passwords';
 import { createTenantCommunity } from '../onboarding/community/community-store';
 import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
 import { periodEnd, taxCents } from '../billing/proration';
+import { createTemplate } from '../templates/template-save';
 import type { Database } from './index';
 import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './schema';
 
@@ -40,6 +42,8 @@ interface SeedTenant {
   users: SeedUser[];
   /** Seed a small demo audience (contacts, lists, custom attributes). */
   demoAudience?: boolean;
+  /** Templates made from these starters, by name, so a first e-mail has a design to pick. */
+  templates?: { name: string; starter: TemplateStarter }[];
   /** The postal address in the footer of marketing e-mails (merge tag community.postal_address). */
   postalAddress?: string;
   /** Billing (spec sections 3, 4 and 9): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
@@ -77,6 +81,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     plan: 'startup',
     stripeCustomerId: 'cus_acme_demo',
     demoAudience: true,
+    templates: [{ name: 'Monthly newsletter', starter: 'newsletter' }],
     postalAddress: 'Acme DAO, 1 Chain Street, 10115 Berlin, Germany',
     billing: { priceId: 'price_startup1_monthly', startedDaysAgo: 10, taxRate: 21, paymentMethod: 'Visa •••• 4242' },
     users: [
@@ -271,4 +276,20 @@ export async function seed(db: Database, options: { sampleAppletUrl?: string } =
     });
   });
   return { seeded: true };
+}
+
+/**
+ * The demo tenants' templates (SEED_TENANTS `templates`), after `seed` stored them: each is compiled
+ * like any template a person creates, which needs the gateway's public URL (the social icons), so it
+ * runs outside the seed's transaction. Called once, when `seed` answered `seeded: true`.
+ */
+export async function seedTemplates(db: Database, publicUrl: string): Promise<void> {
+  for (const t of SEED_TENANTS) {
+    if (!t.templates) continue;
+    const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, t.name));
+    if (!tenant) continue;
+    for (const template of t.templates) {
+      await createTemplate({ db, publicUrl }, tenant.id, null, { ...template, kind: 'marketing' });
+    }
+  }
 }

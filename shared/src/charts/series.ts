@@ -34,3 +34,16 @@ export function shares(values: number[]): number[] {
   const max = Math.max(0, ...values);
   return values.map((v) => (max > 0 ? Math.max(0, v) / max : 0));
 }
+
+/**
+ * The time axis's range, in seconds: the points' own span, widened evenly around them to at least
+ * minSpan. A send that fits in one minute is one point; left to itself, the chart library spreads
+ * a single point's axis over years. Returns null when there are no points (the library decides).
+ */
+export function timeAxisRange(times: number[], minSpan: number): [number, number] | null {
+  if (times.length === 0) return null;
+  const min = Math.min(...times);
+  const max = Math.max(...times);
+  const pad = Math.max(0, minSpan - (max - min)) / 2;
+  return [min - pad, max + pad];
+}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { colorAt, tableRows, type Series } from './series';
+import { colorAt, tableRows, timeAxisRange, type Series } from './series';
 
 export interface TimeSeriesChartProps {
   /** The chart's name (its accessible name and the table's caption). */
@@ -10,6 +10,8 @@ export interface TimeSeriesChartProps {
   /** How a point's time is written in the table. */
   formatTime: (seconds: number) => string;
   height?: number;
+  /** The time axis spans at least this many seconds, centred on the points (default: half an hour). */
+  minSpanSeconds?: number;
 }
 
 /**
@@ -17,7 +19,14 @@ export interface TimeSeriesChartProps {
  * with a 'Show as table' switch: the same figures as a table, for screen readers and for exact
  * numbers.
  */
-export function TimeSeriesChart({ title, times, series, formatTime, height = 240 }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  title,
+  times,
+  series,
+  formatTime,
+  height = 240,
+  minSpanSeconds = 30 * 60,
+}: TimeSeriesChartProps) {
   const [asTable, setAsTable] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -42,6 +51,13 @@ export function TimeSeriesChart({ title, times, series, formatTime, height = 240
             width: el.clientWidth || 600,
             height,
             legend: { show: true },
+            scales: {
+              x: {
+                time: true,
+                range: (_u: unknown, min: number, max: number) =>
+                  timeAxisRange(times, minSpanSeconds) ?? [min, max],
+              },
+            },
             axes: [{ stroke: '#334155' }, { stroke: '#334155' }],
             series: [{}, ...coloured.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
           },
@@ -61,7 +77,7 @@ export function TimeSeriesChart({ title, times, series, formatTime, height = 240
     };
     // The chart is drawn again when the figures change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asTable, height, JSON.stringify(times), JSON.stringify(series)]);
+  }, [asTable, height, minSpanSeconds, JSON.stringify(times), JSON.stringify(series)]);
 
   const rows = tableRows(times.map(formatTime), coloured);
   return (

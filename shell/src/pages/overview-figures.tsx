@@ -88,6 +88,7 @@ export function OverviewFigures({ user }: { user: ConsoleUser }) {
                 { label: 'Added', values: data.contacts.days.map((d) => d.added) },
               ]}
               formatTime={(s) => formatDay(new Date(s * 1000).toISOString())}
+              minSpanSeconds={7 * 86_400}
             />
           </Card>
         </div>

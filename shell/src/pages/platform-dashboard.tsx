@@ -93,6 +93,7 @@ export function PlatformDashboard() {
               },
             ]}
             formatTime={dayOf}
+            minSpanSeconds={7 * 86_400}
             height={200}
           />
         </Card>
@@ -102,6 +103,7 @@ export function PlatformDashboard() {
             times={data.emails_sent.map((point) => seconds(point.date))}
             series={[{ label: 'E-mails sent', values: data.emails_sent.map((point) => point.value) }]}
             formatTime={dayOf}
+            minSpanSeconds={7 * 86_400}
             height={200}
           />
         </Card>

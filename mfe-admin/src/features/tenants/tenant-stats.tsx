@@ -41,6 +41,7 @@ export function TenantStatsPanel({ stats }: { stats: TenantStats }) {
             times={stats.new_tenants.map((point) => daySeconds(point.date))}
             series={[{ label: 'New tenants', values: stats.new_tenants.map((point) => point.value) }]}
             formatTime={(seconds) => formatDay(new Date(seconds * 1000).toISOString())}
+            minSpanSeconds={7 * 86_400}
             height={200}
           />
         </div>

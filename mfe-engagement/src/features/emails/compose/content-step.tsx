@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '@console/shared/router';
+import { Link, useLocation, useNavigate } from '@console/shared/router';
 import { messageOf } from '@console/shared/api';
 import { Button, Spinner, TextField, notify } from '@console/shared/ui';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
@@ -143,7 +143,17 @@ export function ContentStep({
         )}
         {templates.data && templates.data.records.length === 0 && (
           <p className="text-sm text-slate-600">
-            {search ? 'No template matches.' : 'No templates yet: create one under Templates.'}
+            {search ? (
+              'No template matches.'
+            ) : (
+              <>
+                No templates yet: create one under{' '}
+                <Link to="/engagement/templates" className="text-brand-700 underline">
+                  Templates
+                </Link>
+                .
+              </>
+            )}
           </p>
         )}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">

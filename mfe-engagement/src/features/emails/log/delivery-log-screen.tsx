@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@console/shared/router';
 import { messageOf, saveBlob } from '@console/shared/api';
 import { Button, ProgressBar, SelectField, Spinner, notify } from '@console/shared/ui';
@@ -133,6 +133,18 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
   });
   const live = summary.data?.live ?? false;
   const poll = live ? POLL_MS : false;
+  // When a send ends, the last poll may have run before its last messages were counted: fetch the
+  // chart, the links and the grid once more so the page shows the finished send, not the one before.
+  const queryClient = useQueryClient();
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) {
+      for (const part of ['timeline', 'links', 'recipients']) {
+        void queryClient.invalidateQueries({ queryKey: [...source.key, part] });
+      }
+    }
+    wasLive.current = live;
+  }, [live, queryClient, source.key]);
   const timeline = useQuery({
     queryKey: [...source.key, 'timeline'],
     queryFn: source.timeline,

@@ -21,11 +21,12 @@ const recipient = {
   error: null,
 };
 
-function setup(status: 'sending' | 'sent' = 'sent') {
+function setup(initial: 'sending' | 'sent' = 'sent') {
   const gateway = fakeGateway();
+  const state = { status: initial };
   gateway.on('GET /v1/campaigns/:id', () =>
     campaign({
-      status,
+      status: state.status,
       started_at: '2026-11-01T10:00:00.000Z',
       stats: stats({
         recipients: 200,
@@ -64,7 +65,7 @@ function setup(status: 'sending' | 'sent' = 'sent') {
   gateway.on('GET /v1/campaigns/:id/log/links', () => ({
     records: [{ url: 'https://acme.test/drop', clicks: 7, unique_clicks: 5 }],
   }));
-  return gateway;
+  return Object.assign(gateway, { state });
 }
 
 const open = () =>
@@ -125,4 +126,28 @@ test('while sending: progress, sent of recipients', async () => {
   const bar = await screen.findByRole('progressbar', { name: 'Sending' });
   expect(bar).toHaveAttribute('aria-valuenow', '25');
   expect(bar).toHaveAttribute('aria-valuetext', '50 of 200 sent');
+});
+
+test('when the send ends, the chart, the links and the grid are fetched once more', async () => {
+  const gateway = setup('sending');
+  open();
+  await screen.findByRole('progressbar', { name: 'Sending' });
+  await waitFor(() => expect(gateway.callsTo('GET /v1/campaigns/c1/log/timeline').length).toBeGreaterThan(0));
+  gateway.state.status = 'sent';
+  // The next poll of the summary sees the finished send.
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull(), { timeout: 8000 });
+  const count = (route: string) => gateway.callsTo(route).length;
+  const before = {
+    timeline: count('GET /v1/campaigns/c1/log/timeline'),
+    links: count('GET /v1/campaigns/c1/log/links'),
+    recipients: count('GET /v1/campaigns/c1/log/recipients'),
+  };
+  await waitFor(() => {
+    expect(count('GET /v1/campaigns/c1/log/timeline')).toBeGreaterThanOrEqual(2);
+    expect(count('GET /v1/campaigns/c1/log/links')).toBeGreaterThanOrEqual(2);
+    expect(count('GET /v1/campaigns/c1/log/recipients')).toBeGreaterThanOrEqual(2);
+  });
+  // And then no more polling.
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  expect(count('GET /v1/campaigns/c1/log/timeline')).toBeLessThanOrEqual(before.timeline + 1);
 });
