@@ -21,6 +21,7 @@ import { generateAudience, type GeneratedAudience } from './audience/generate.ts
 import { IMPORT_MAPPING, writeImportCsv } from './audience/import-csv.ts';
 import { LAST_NAMES } from './audience/vocabulary.ts';
 import { table } from './lib.ts';
+import { GATEWAY_NODE_FLAGS } from '../gateway/test/processes.ts';
 
 const CONTACTS = Number(process.env.BENCH_STALL_CONTACTS ?? 300_000);
 const IMPORT_MB = Number(process.env.BENCH_STALL_IMPORT_MB ?? 50);
@@ -60,7 +61,7 @@ async function startGatewayProcess(dataDir: string, port: number): Promise<Gatew
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
   };
   delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
     cwd: GATEWAY_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

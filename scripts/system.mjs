@@ -1,12 +1,12 @@
 // Starts the whole system as child processes: the gateway and one static server per app.
 // Used by `npm start`, the e2e suites and the benchmarks, so all three run the same thing.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, GATEWAY, gatewayUrl, portOf } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'gateway', 'node_modules', '.bin', 'tsx');
 
 /** Stops a child process (SIGTERM) and resolves when it has exited. */
 export function stopOne(p) {
@@ -32,8 +32,17 @@ export async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/** The gateway's Node flags (gateway/node-flags.json). */
+export const GATEWAY_NODE_FLAGS = JSON.parse(
+  fs.readFileSync(path.join(root, 'gateway', 'node-flags.json'), 'utf8'),
+).flags;
+
 export function startGateway(env) {
-  return spawn(tsx, ['src/main.ts'], { cwd: path.join(root, 'gateway'), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'gateway'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 export function startApp(pkg, env) {

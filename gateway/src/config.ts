@@ -111,6 +111,8 @@ export interface Config {
   pgliteDir: string;
   /** Embedded PGlite: statements (or transactions) that take longer are logged (SLOW_STATEMENT_MS; 0: off). */
   slowStatementMs?: number;
+  /** Embedded PGlite: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS, default 16MB; db/pglite-store.ts). */
+  pgliteSharedBuffers?: string;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
   jwtAudience: string;
@@ -201,6 +203,15 @@ function addressOf(from: string): string {
   return (match?.[1] ?? from).trim();
 }
 
+/** A PostgreSQL memory setting such as 16MB (kB, MB or GB). */
+function memorySize(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(raw))
+    throw new Error(`${name} must be a size such as 16MB (kB, MB or GB), got "${raw}"`);
+  return raw;
+}
+
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -282,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     pgliteDir: env.PGLITE_DIR || path.join(dataDir, 'pglite'),
     slowStatementMs: int(env, 'SLOW_STATEMENT_MS', 0),
+    pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', '16MB'),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'console-gateway',
     jwtAudience: env.JWT_AUDIENCE || 'console',

@@ -5,9 +5,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import { GATEWAY_ROOT } from '../src/config';
+
+/** The Node flags every gateway process runs with (node-flags.json). */
+export const GATEWAY_NODE_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(GATEWAY_ROOT, 'node-flags.json'), 'utf8')) as { flags: string[] }
+).flags;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +77,7 @@ export async function startGatewayProcess(
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   // GATEWAY_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it exits (benchmarks).
   const profile = process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATEWAY_CPU_PROF}`] : [];
-  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...profile, '--import', 'tsx', script], {
     cwd: GATEWAY_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

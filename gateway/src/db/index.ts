@@ -42,6 +42,8 @@ export interface DatabaseTarget {
   pgliteDir: string;
   /** PGlite: log statements slower than this (ms; 0 or absent: off). */
   slowStatementMs?: number;
+  /** PGlite: PostgreSQL's shared_buffers (absent: PGlite's default, 128MB). */
+  pgliteSharedBuffers?: string;
 }
 
 /**
@@ -92,7 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const opened = await openPglite(target.pgliteDir);
+  const opened = await openPglite(target.pgliteDir, { sharedBuffers: target.pgliteSharedBuffers });
   // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
   if (target.slowStatementMs) logSlowStatements(opened, target.slowStatementMs);
   const client = takeTurns(opened);

@@ -38,21 +38,32 @@ function isInitialised(dir: string): boolean {
  * empty cluster takes about 1 s. So the first new cluster on a machine is saved (before any
  * migration: it holds nothing of ours) as a template in the temp directory, and later new
  * clusters (fresh data directories, every test file) start from it. PGLITE_TEMPLATE=0 turns this off.
+ * `sharedBuffers`: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS).
  */
-export async function openPglite(dir: string, useTemplate = process.env.PGLITE_TEMPLATE !== '0'): Promise<PGlite> {
-  if (isInitialised(dir) || !useTemplate) return PGlite.create(dir);
+export async function openPglite(
+  dir: string,
+  options: { sharedBuffers?: string; useTemplate?: boolean } = {},
+): Promise<PGlite> {
+  const useTemplate = options.useTemplate ?? process.env.PGLITE_TEMPLATE !== '0';
+  // PostgreSQL's shared_buffers, inside PGlite's WebAssembly memory, which never shrinks: 128MB (its
+  // default) filled up during a campaign send and held the gateway above 512 MB of RSS. Pages past the
+  // buffers are read from the operating system's file cache.
+  const tuning = options.sharedBuffers
+    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+    : {};
+  if (isInitialised(dir) || !useTemplate) return PGlite.create(dir, tuning);
   const dataDir = dir === MEMORY ? undefined : dir;
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const template = templateFile();
   if (fs.existsSync(template)) {
     try {
-      return await PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(template)]) });
+      return await PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(template)]), ...tuning });
     } catch {
       // A damaged template: fall back to initdb, and replace it below.
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, tuning);
   try {
     const dump = await client.dumpDataDir('none');
     fs.mkdirSync(path.dirname(template), { recursive: true });

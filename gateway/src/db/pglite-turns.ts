@@ -1,7 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 
+/** Set while background work runs (jobs/runner.ts runs every job handler in it). */
+const background = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as background work: on embedded PGlite its statements give way to the console's requests. */
+export function inBackground<T>(fn: () => T): T {
+  return background.run(true, fn);
+}
+
 /**
- * Makes embedded PGlite run one statement per turn of the event loop, in order of arrival.
+ * How many statements of requests may run in a row while background work waits: the console comes
+ * first, and background work still gets one turn in this many.
+ */
+export const FOREGROUND_RUN = 4;
+
+/** Waiting statements in order of arrival. */
+class Line {
+  private items: (() => void)[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(start: () => void): void {
+    this.items.push(start);
+  }
+
+  shift(): (() => void) | undefined {
+    const start = this.items[this.head];
+    if (start === undefined) return undefined;
+    this.items[this.head] = noop;
+    this.head += 1;
+    if (this.head === this.items.length) {
+      this.items.length = 0;
+      this.head = 0;
+    }
+    return start;
+  }
+}
+
+/**
+ * Makes embedded PGlite run one statement per turn of the event loop: the console's requests first,
+ * each line in order of arrival.
  *
  * PGlite runs each statement synchronously on the main thread and hands the result back in a
  * promise, so a request's statements followed one another in microtasks: every request started in
@@ -12,28 +54,30 @@ import type { PGlite } from '@electric-sql/pglite';
  * turn of the loop holds at most one statement, whoever issued it: sockets are read and connections
  * accepted between any two statements.
  *
+ * Background work (`inBackground`: imports, campaign sends) waits behind the requests' statements,
+ * up to FOREGROUND_RUN of them in a row: a page read while a campaign sends waits for the one send
+ * statement that runs, not for every one queued before it (bench/campaign-send.ts, the grid's p95).
+ *
  * Applies to `query`, `exec` and `transaction`: a transaction takes one turn and keeps it until it
  * ends (its own statements run on `tx`, as PGlite requires anyway: a statement on the client inside
  * a transaction waits for the transaction, which waits for it).
  */
 export function takeTurns(client: PGlite): PGlite {
-  const waiting: (() => void)[] = [];
-  let head = 0;
+  const foreground = new Line();
+  const behind = new Line();
+  /** Requests' statements run since background work last had a turn (while it waited). */
+  let run = 0;
   /** A statement runs, or the next one is scheduled. */
   let busy = false;
 
   const next = () => {
-    const start = waiting[head];
+    const useBackground = behind.length > 0 && (foreground.length === 0 || run >= FOREGROUND_RUN);
+    const start = useBackground ? behind.shift() : foreground.shift();
     if (start === undefined) {
       busy = false;
       return;
     }
-    waiting[head] = noop;
-    head += 1;
-    if (head === waiting.length) {
-      waiting.length = 0;
-      head = 0;
-    }
+    run = useBackground || behind.length === 0 ? 0 : run + 1;
     start();
   };
   const schedule = () => {
@@ -42,11 +86,11 @@ export function takeTurns(client: PGlite): PGlite {
   };
   const turn = () =>
     new Promise<void>((resolve) => {
-      waiting.push(resolve);
+      (background.getStore() ? behind : foreground).push(resolve);
       if (!busy) schedule();
     });
   const ended = () => {
-    if (head < waiting.length) schedule();
+    if (foreground.length > 0 || behind.length > 0) schedule();
     else busy = false;
   };
 

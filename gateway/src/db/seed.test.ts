@@ -14,7 +14,7 @@ before(async () => {
 });
 after(() => gw.close());
 
-it("the demo community has the newsletter starter as a template, ready to pick and preview", async () => {
+it('the demo community has the newsletter starter as a template, ready to pick and preview', async () => {
   const owner = await gw.login('acmeOwner');
   const list = await call<TemplatePage>(gw, 'GET', '/v1/templates', owner);
   assert.equal(list.status, 200, list.text);

@@ -20,6 +20,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions as BossSendOptions } from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
+import { inBackground } from '../db/pglite-turns';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
@@ -99,6 +100,7 @@ export class JobRunner {
   private readonly declared = new Map<string, Declared>();
   private readonly schedules = new Map<string, { cron: string; data: object }>();
   private readonly startHooks: (() => Promise<void>)[] = [];
+  /** On embedded PGlite: this process alone works the jobs, and its jobs' statements yield to requests. */
   private readonly exclusive: boolean;
   private started: Promise<void> | null = null;
   private hooksDone: Promise<void> | null = null;
@@ -214,13 +216,17 @@ export class JobRunner {
           const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
           for (const job of jobs) {
             try {
-              await handler({
-                id: job.id,
-                queue,
-                data: job.data,
-                retryCount: job.retryCount,
-                signal: AbortSignal.any([job.signal, this.stopping.signal]),
-              });
+              const run = () =>
+                handler({
+                  id: job.id,
+                  queue,
+                  data: job.data,
+                  retryCount: job.retryCount,
+                  signal: AbortSignal.any([job.signal, this.stopping.signal]),
+                });
+              // On embedded PGlite a job's statements give way to the console's requests
+              // (db/pglite-turns.ts). Only there: its AsyncLocalStorage costs every promise a hook.
+              await (this.exclusive ? inBackground(run) : run());
               results.push({ id: job.id, status: 'completed' });
             } catch (error) {
               results.push({

@@ -96,4 +96,35 @@ describe('GroupCommit', () => {
     fail = false;
     assert.equal(await commits.request(2), 2);
   });
+  it('with gather: waits for enough requests, or the wait, before a transaction; flush does not wait', async () => {
+    const batches: number[][] = [];
+    const commits = new GroupCommit<number, number, string>(
+      async (requests) => {
+        batches.push([...requests]);
+        return requests;
+      },
+      200,
+      { enough: 3, waitMs: 80 },
+    );
+    // Enough at once: committed together, at once.
+    const started = Date.now();
+    await Promise.all([commits.request(1), commits.request(2), commits.request(3)]);
+    assert.deepEqual(batches, [[1, 2, 3]]);
+    assert.ok(Date.now() - started < 60, `enough requests waited ${Date.now() - started} ms`);
+    // Too few: they wait for the wait, then go together.
+    const t0 = Date.now();
+    const few = Promise.all([commits.request(4), commits.request(5)]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(batches.length, 1, 'two requests did not start a transaction before the wait');
+    await few;
+    assert.ok(Date.now() - t0 >= 75, `the wait was ${Date.now() - t0} ms`);
+    assert.deepEqual(batches[1], [4, 5]);
+    // A flush commits what waits without the wait.
+    const t1 = Date.now();
+    const last = commits.request(6);
+    await commits.flush();
+    await last;
+    assert.ok(Date.now() - t1 < 60, `flush waited ${Date.now() - t1} ms`);
+    assert.deepEqual(batches[2], [6]);
+  });
 });
