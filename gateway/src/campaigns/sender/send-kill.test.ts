@@ -152,11 +152,30 @@ it('a gateway killed mid-send, then restarted, sends each recipient exactly once
 
   peer.delayMs = 0;
   gateway = await start();
-  await waitUntil(
-    () => receivedOnce(domain).total >= N,
-    120_000,
-    () => `all ${N} messages (${receivedOnce(domain).total} arrived)`,
-  );
+  try {
+    await waitUntil(
+      () => receivedOnce(domain).total >= N,
+      120_000,
+      () => `all ${N} messages (${receivedOnce(domain).total} arrived)`,
+    );
+  } catch (error) {
+    // Say which recipients never arrived and what their rows say, to tell the one window SMTP leaves
+    // (a row 'sent' whose message's end never left: README, "Sending exactly once") from a real loss.
+    await kill(gateway, 'SIGTERM');
+    const arrived = new Set(peer.received.map((m) => m.to));
+    const handle = await openDb();
+    try {
+      const rows = await queryRows(
+        handle.db,
+        sql`select address, status, attempts, error, claimed_by, sent_at::text as sent_at from campaign_recipients
+             where campaign_id = ${campaignId}::uuid order by id`,
+      );
+      const missing = rows.filter((r) => !arrived.has(textOf(r, 'address') ?? ''));
+      throw new Error(`${(error as Error).message}; never arrived: ${JSON.stringify(missing)}`);
+    } finally {
+      await handle.close();
+    }
+  }
   const owner = await ownerHeaders(gateway.url);
   const url = gateway.url;
   await waitUntil(async () => (await campaignStatus(url, owner, campaignId)) === 'sent', 60_000, 'the campaign sent');
