@@ -54,8 +54,7 @@ export function TimeSeriesChart({
             scales: {
               x: {
                 time: true,
-                range: (_u: unknown, min: number, max: number) =>
-                  timeAxisRange(times, minSpanSeconds) ?? [min, max],
+                range: (_u: unknown, min: number, max: number) => timeAxisRange(times, minSpanSeconds) ?? [min, max],
               },
             },
             axes: [{ stroke: '#334155' }, { stroke: '#334155' }],
