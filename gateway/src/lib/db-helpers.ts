@@ -8,6 +8,12 @@ export function isPglite(db: Database): boolean {
   return '$client' in db && db.$client instanceof PGlite;
 }
 
+/** The PGlite client under the database (throws on a PostgreSQL server). */
+export function pgliteClient(db: Database): PGlite {
+  if (!('$client' in db) || !(db.$client instanceof PGlite)) throw new Error('not an embedded PGlite database');
+  return db.$client;
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a path or body id can be a row id at all (anything else is simply "not found"). */

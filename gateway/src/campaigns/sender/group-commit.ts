@@ -18,10 +18,10 @@
  *
  * One transaction runs at a time; requests made meanwhile wait for the next, which starts as soon as
  * the running one ends, or, with `gather`, once `enough` requests wait or `waitMs` has passed since
- * they began waiting for a transaction to start (none ran, or the last one ended). Gathering is for a database that runs in the caller's own thread (embedded
- * PGlite): there a transaction costs about 3 ms of that thread for its first row and a tenth of that
- * for each further row, and starting one for every request or two left the thread no time to build the
- * messages that make the next requests.
+ * they began waiting for a transaction to start (none ran, or the last one ended). Gathering is for a
+ * database that runs in the caller's own thread (embedded PGlite): there a transaction costs about
+ * 3 ms of that thread for its first row and a tenth of that for each further row, and starting one for
+ * every request or two left the thread no time to build the messages that make the next requests.
  */
 export class GroupCommit<Request, Result, Rider> {
   private requests: { item: Request; resolve: (r: Result) => void; reject: (e: unknown) => void }[] = [];
@@ -31,7 +31,7 @@ export class GroupCommit<Request, Result, Rider> {
   private timer: NodeJS.Timeout | null = null;
   /** The riders waiting are committed even without a request (their delay passed, or a flush). */
   private ridersDue = false;
-  /** The oldest request has waited `gather.waitMs` (or a flush asked): commit what waits. */
+  /** Requests have waited `gather.waitMs` for a transaction to start (or a flush asked): commit what waits. */
   private gatherDue = false;
   private gatherTimer: NodeJS.Timeout | null = null;
   /** The error of the last failed transaction (riders of it are lost; the caller stops). */
@@ -90,7 +90,7 @@ export class GroupCommit<Request, Result, Rider> {
     const n = this.requests.length;
     if (n === 0) return false;
     if (!this.gather || this.gatherDue || n >= this.gather.enough) return true;
-    // Too few yet: they are committed when the oldest has waited long enough.
+    // Too few yet: they are committed once `waitMs` has passed since they found no transaction to join.
     this.gatherTimer ??= setTimeout(() => {
       this.gatherTimer = null;
       this.gatherDue = true;

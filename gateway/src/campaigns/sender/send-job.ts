@@ -38,7 +38,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { CampaignEventType } from '../../contracts';
 import type { Database } from '../../db/index';
-import { isPglite } from '../../lib/db-helpers';
+import { commitInPlace } from '../../db/pglite-commit';
+import { isPglite, pgliteClient } from '../../lib/db-helpers';
 import { nextTurn } from '../../lib/bounded-work';
 import { toChecksumAddress } from '../../lib/eip55';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
@@ -505,10 +506,11 @@ type Rider = Outcome | { id: number; note: string };
  * when it answers), and a statement outside a transaction commits itself: a process killed while that
  * statement ran would leave rows 'sent' whose data it never ended, and the restart skips them. In a
  * transaction, a process killed before its COMMIT commits nothing: the rows stay 'sending' and are
- * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), or on
- * PGlite (it runs in this process and dies with it), the statement commits itself. Other answers take
- * the transaction too. On a server the results are handed out (`settle`) as soon as COMMIT is written,
- * before its answer, so the connections end their messages at once (commit-on-wire.ts).
+ * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), the
+ * statement commits itself. Other answers take the transaction too. The results are handed out
+ * (`settle`) the moment the commit cannot be undone, so the connections end their messages at once:
+ * on a server as soon as COMMIT is written, before its answer (commit-on-wire.ts); on embedded PGlite
+ * in the same synchronous frame as the commit itself (db/pglite-commit.ts).
  */
 async function commitGroup(
   deps: SenderDeps,
@@ -523,7 +525,7 @@ async function commitGroup(
   const others = outcomes.filter((o) => o.kind !== 'delivered');
   const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
   const resultsOf = (committed: Set<number>) => requests.map((p) => committed.has(p.row.id));
-  const alone = others.length === 0 && notes.length === 0 && (requests.length === 0 || isPglite(deps.db));
+  const alone = others.length === 0 && notes.length === 0 && requests.length === 0;
   if (alone) return resultsOf(await sentAndDelivered(deps.db, deps.worker, campaign, requests, delivered, at));
   const group = async (tx: Database) => {
     const sent = await sentAndDelivered(tx, deps.worker, campaign, requests, delivered, at);
@@ -537,8 +539,14 @@ async function commitGroup(
     }
     return resultsOf(sent);
   };
-  // On a server, the connections end their messages as soon as COMMIT is on the wire (commit-on-wire.ts).
-  return isPglite(deps.db) ? deps.db.transaction(group) : transactionCommittedOnWire(deps.db, group, settle);
+  if (!isPglite(deps.db)) return transactionCommittedOnWire(deps.db, group, settle);
+  const client = pgliteClient(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const results = await group(tx);
+    commitInPlace(client);
+    settle(results); // before any other JavaScript runs: the connections' ends come next
+    return results;
+  });
 }
 
 /** Why a run stops sending before its recipients run out. */
