@@ -62,7 +62,7 @@ const message = (to: string, body = 'Hello') =>
 async function sendOne(client: SmtpClient, to: string, raw = message(to)) {
   const refused = await client.begin('news@console.test', to);
   if (refused) return refused;
-  client.writeData(raw);
+  await client.writeData(raw);
   return client.endData(true);
 }
 

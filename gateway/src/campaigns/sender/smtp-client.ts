@@ -254,10 +254,16 @@ export class SmtpClient {
     return refused;
   }
 
-  /** Writes the message's data (after `begin` answered null), without its end. */
-  writeData(raw: Buffer): void {
-    if (this.failed) return;
-    this.socket.write(dotStuffed(raw));
+  /**
+   * Writes the message's data (after `begin` answered null), without its end; resolves once the data
+   * has left this process for the kernel (or the connection failed: `endData` then answers so). The
+   * sender commits a row 'sent' only after this, so the end written after that commit is five bytes
+   * the kernel takes within the write call itself: a process killed after the commit holds nothing of
+   * the message back in its own write queue (a slow server leaves data queued there).
+   */
+  writeData(raw: Buffer): Promise<void> {
+    if (this.failed) return Promise.resolve();
+    return new Promise((resolve) => this.socket.write(dotStuffed(raw), () => resolve()));
   }
 
   /** Ends the data and reads the server's answer to the message. */

@@ -2,7 +2,8 @@
  * Where campaign e-mails go, in two steps so that a recipient is never sent twice (campaigns/sender):
  *
  * 1. `prepare`: everything but the very end. SMTP: MAIL FROM, RCPT TO, DATA, then the whole message
- *    body written, holding back the end of the data (`<CRLF>.<CRLF>`). Outbox: `<name>.eml.tmp` written.
+ *    body written and handed to the kernel, holding back the end of the data (`<CRLF>.<CRLF>`).
+ *    Outbox: `<name>.eml.tmp` written.
  * 2. The sender commits the recipient 'sent'.
  * 3. `finish`: SMTP: the end of the data is written and the server's answer read. Outbox: the file is
  *    renamed to `<name>.eml` (readers never see `.tmp` files).
@@ -83,7 +84,7 @@ class PooledConnection {
       if (!client.alive) this.client = null;
       return { refused };
     }
-    client.writeData(message.raw);
+    await client.writeData(message.raw);
     const endsWithLineBreak = message.raw.length >= 2 && message.raw[message.raw.length - 1] === 0x0a;
     return {
       prepared: {

@@ -16,7 +16,7 @@ import {
 } from '@console/shared/contracts';
 import { POLL_MS, RECIPIENT_STATUS_LABELS, formatRate, progressOf } from '../campaign-rules';
 import { CampaignStatusBadge } from '../status-badge';
-import { timelineSeries } from './timeline-series';
+import { timelineChart } from './timeline-series';
 import type { DeliveryLogSource, LogSummary } from './log-source';
 
 /** uPlot loads with this route only, in its own chunk (ARCHITECTURE.md: a chart loads with its route). */
@@ -289,8 +289,7 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
         {timeline.data && timeline.data.buckets.length > 0 && (
           <TimeSeriesChart
             title="Delivery over time"
-            times={timeline.data.buckets.map((b) => Math.floor(Date.parse(b.at) / 1000))}
-            series={timelineSeries(timeline.data)}
+            {...timelineChart(timeline.data, timeline.dataUpdatedAt)}
             formatTime={(seconds) => formatDateTime(new Date(seconds * 1000).toISOString())}
           />
         )}
