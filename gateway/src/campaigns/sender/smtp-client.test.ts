@@ -1,9 +1,10 @@
 // The campaign SMTP client (smtp-client.ts) and its pool (transport.ts) against a real SMTP server
 // (smtp-server): pipelined and plain sessions, STARTTLS, AUTH PLAIN and LOGIN, a refused recipient
 // followed by the next message on the same connection, dot-stuffing, and a message whose data never
-// ended (dropped connection) that the server never takes.
+// ended (dropped connection) that the server never takes, and data held back by a server that does
+// not read (the sender commits a row only once its data has left the process).
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { SmtpClient } from './smtp-client';
@@ -163,6 +164,62 @@ describe('SmtpClient', () => {
       s.received.map((m) => m.to),
       ['kept@example.org'],
     );
+  });
+
+  it("a message's data is handed over before prepare resolves: a server that stops reading holds it back", async () => {
+    // A scripted server: answers the pipelined commands, then stops reading once DATA is accepted.
+    let resumeReading = () => {};
+    let ended = false;
+    const sockets = new Set<net.Socket>();
+    const raw = net.createServer((socket) => {
+      sockets.add(socket);
+      let text = '';
+      let inData = false;
+      socket.write('220 slow.test ESMTP\r\n');
+      socket.on('data', (chunk: Buffer) => {
+        if (ended) return;
+        text += chunk.toString('latin1');
+        if (inData) {
+          if (!text.includes('\r\n.\r\n')) return;
+          ended = true;
+          socket.end('250 2.0.0 queued\r\n');
+          return;
+        }
+        for (let at = text.indexOf('\r\n'); at >= 0 && !inData; at = text.indexOf('\r\n')) {
+          const line = text.slice(0, at);
+          text = text.slice(at + 2);
+          if (/^EHLO/i.test(line)) socket.write('250-slow.test\r\n250 PIPELINING\r\n');
+          else if (/^DATA/i.test(line)) {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+            socket.pause();
+            resumeReading = () => socket.resume();
+          } else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = await SmtpClient.connect(settings((raw.address() as AddressInfo).port));
+      assert.equal(await client.begin('news@console.test', 'big@example.org'), null);
+      // More than the kernel's socket buffers hold (a few MB on loopback).
+      const body = Buffer.alloc(48 * 1024 * 1024, 'a\r\n');
+      let handedOver = false;
+      const written = client.writeData(Buffer.concat([message('big@example.org'), body])).then(() => {
+        handedOver = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(handedOver, false, 'the data cannot all have left while the server does not read');
+      resumeReading();
+      await written;
+      assert.equal(ended, false, 'the end of the data is not written with the data');
+      assert.equal((await client.endData(true)).code, 250);
+      assert.equal(ended, true);
+      client.close();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => raw.close(() => resolve()));
+    }
   });
 
   it('a server that is not there: the answer has code 0', async () => {
