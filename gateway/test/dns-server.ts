@@ -23,6 +23,29 @@ function chunks(value: string): string[] {
   return out.length ? out : [''];
 }
 
+/**
+ * UDP and TCP servers on one port. The UDP server takes a free port; TCP's may be held at that moment
+ * (the ephemeral range also gives outgoing connections their ports): then both try another port.
+ */
+async function listenOnOnePort(handle: dns2.DnsHandler) {
+  for (let attempt = 1; ; attempt++) {
+    const udp = dns2.createUDPServer(handle);
+    await udp.listen(0, '127.0.0.1');
+    const port = (udp.address() as AddressInfo).port;
+    const tcp = dns2.createTCPServer(handle);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, '127.0.0.1', () => resolve());
+      });
+      return { udp, tcp, port };
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 20) throw error;
+    }
+  }
+}
+
 export async function startDns(): Promise<TestDns> {
   const zone = new Map<string, Map<RecordType, string[]>>();
   const handle: dns2.DnsHandler = (request, send) => {
@@ -44,14 +67,7 @@ export async function startDns(): Promise<TestDns> {
     }
     void send(response);
   };
-  const udp = dns2.createUDPServer(handle);
-  await udp.listen(0, '127.0.0.1');
-  const port = (udp.address() as AddressInfo).port;
-  const tcp = dns2.createTCPServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', () => resolve());
-  });
+  const { udp, tcp, port } = await listenOnOnePort(handle);
   return {
     server: `127.0.0.1:${port}`,
     set(name, type, values) {
