@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { PGliteThread } from '../../gateway/src/db/pglite-thread.ts';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase, type Database, type DatabaseHandle } from '../../gateway/src/db/index.ts';
@@ -73,7 +74,7 @@ export async function openBenchDb(target: DbTarget): Promise<BenchDb> {
       },
       close: () => handle.close(),
     };
-  } else if (client instanceof PGlite) {
+  } else if (client instanceof PGlite || client instanceof PGliteThread) {
     const lite = client;
     db = {
       kind: 'pglite',

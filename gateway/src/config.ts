@@ -113,6 +113,8 @@ export interface Config {
   slowStatementMs?: number;
   /** Embedded PGlite: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS, default 16MB; db/pglite-store.ts). */
   pgliteSharedBuffers?: string;
+  /** Embedded PGlite: on a thread of its own ('worker', the default) or the gateway's ('main'); PGLITE_THREAD, db/pglite-thread.ts. */
+  pgliteThread?: PgliteThreadMode;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
   jwtAudience: string;
@@ -203,6 +205,16 @@ function addressOf(from: string): string {
   return (match?.[1] ?? from).trim();
 }
 
+export type PgliteThreadMode = 'worker' | 'main';
+
+/** PGLITE_THREAD: where embedded PGlite runs (db/pglite-thread.ts). */
+function pgliteThreadMode(env: Env): PgliteThreadMode {
+  const raw = env.PGLITE_THREAD;
+  if (raw === undefined || raw === '' || raw === 'worker') return 'worker';
+  if (raw === 'main') return 'main';
+  throw new Error(`PGLITE_THREAD must be "worker" or "main", got "${raw}"`);
+}
+
 /** A PostgreSQL memory setting such as 16MB (kB, MB or GB). */
 function memorySize(env: Env, name: string, fallback: string): string {
   const raw = env[name];
@@ -249,7 +261,7 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
 }
 
 function admissionConfig(env: Env): AdmissionConfig {
-  // Embedded PGlite runs one query at a time on the main thread: a few requests at once keep it busy
+  // Embedded PGlite runs one query at a time (on its own thread, or this one): a few requests at once keep it busy
   // while others are serialized and sent; a PostgreSQL server has a pool of 10 connections.
   const concurrency = int(env, 'ADMISSION_CONCURRENCY', env.DATABASE_URL ? 16 : 4);
   return {
@@ -294,6 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteDir: env.PGLITE_DIR || path.join(dataDir, 'pglite'),
     slowStatementMs: int(env, 'SLOW_STATEMENT_MS', 0),
     pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', '16MB'),
+    pgliteThread: pgliteThreadMode(env),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'console-gateway',
     jwtAudience: env.JWT_AUDIENCE || 'console',

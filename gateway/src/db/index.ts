@@ -5,10 +5,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { GATEWAY_ROOT } from '../config';
+import { GATEWAY_ROOT, type PgliteThreadMode } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
-import { logSlowStatements, openPglite } from './pglite-store';
+import { logSlowStatements, openPglite } from './pglite-store.mjs';
+import { PGliteThread, type EmbeddedPglite } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
 import { queryRows } from '../lib/raw-sql';
@@ -44,6 +46,8 @@ export interface DatabaseTarget {
   slowStatementMs?: number;
   /** PGlite: PostgreSQL's shared_buffers (absent: PGlite's default, 128MB). */
   pgliteSharedBuffers?: string;
+  /** PGlite: on a thread of its own (absent: 'worker') or on this one (db/pglite-thread.ts). */
+  pgliteThread?: PgliteThreadMode;
 }
 
 /**
@@ -62,6 +66,20 @@ async function redateMigrations(db: Database): Promise<void> {
   for (const [before, after] of REDATED) {
     await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${after} where created_at = ${before}`);
   }
+}
+
+/** Embedded PGlite, on its own thread or on this one, with slow statements logged when asked. */
+async function openEmbedded(target: DatabaseTarget): Promise<EmbeddedPglite> {
+  const options = {
+    dir: target.pgliteDir,
+    sharedBuffers: target.pgliteSharedBuffers,
+    slowStatementMs: target.slowStatementMs,
+  };
+  if ((target.pgliteThread ?? 'worker') === 'worker') return PGliteThread.open(options);
+  const opened = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers });
+  // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
+  if (options.slowStatementMs) logSlowStatements(opened, options.slowStatementMs);
+  return opened;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -94,11 +112,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const opened = await openPglite(target.pgliteDir, { sharedBuffers: target.pgliteSharedBuffers });
-  // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
-  if (target.slowStatementMs) logSlowStatements(opened, target.slowStatementMs);
-  const client = takeTurns(opened);
-  const db = drizzlePglite(client, { schema });
+  const client = takeTurns(await openEmbedded(target));
+  // PGliteThread offers the part of PGlite's API that Drizzle uses (db/pglite-thread.ts).
+  const db = drizzlePglite({ client: client as PGlite, schema });
   registerNotifications(db, pgliteSubscribe(client));
   return {
     db,

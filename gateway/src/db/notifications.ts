@@ -4,7 +4,7 @@
  * (a pooled one would be handed to other queries) and reconnects after a loss. `onState(false)` says
  * notifications may have been missed (connection lost), `onState(true)` that they flow again.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPglite } from './pglite-thread';
 import pg from 'pg';
 import type { Database } from './index';
 
@@ -44,7 +44,7 @@ export async function stopListening(db: Database): Promise<void> {
   await Promise.all(stops.map((stop) => stop()));
 }
 
-export function pgliteSubscribe(client: PGlite): Subscribe {
+export function pgliteSubscribe(client: EmbeddedPglite): Subscribe {
   return async (channel, listener) => {
     const stop = await client.listen(channel, (payload) => listener.onMessage(payload));
     listener.onState(true);

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPglite } from './pglite-thread';
 
 /** A simple-query message (PostgreSQL frontend protocol 'Q'): the text, NUL-terminated. */
 function simpleQuery(text: string): Uint8Array {
@@ -53,7 +53,7 @@ export function responseError(response: Uint8Array): string | null {
  * PGlite's listeners: commit this way only transactions that touch no table with a notify trigger
  * (users, tenants, plans, communities: drizzle/0011, 0013).
  */
-export function commitInPlace(client: PGlite): void {
+export function commitInPlace(client: EmbeddedPglite): void {
   const error = responseError(client.execProtocolRawSync(COMMIT_AND_BEGIN));
   if (error !== null) throw new Error(error);
 }

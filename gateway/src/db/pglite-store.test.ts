@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { loadConfig } from '../config';
-import { openPglite } from './pglite-store';
+import { openPglite } from './pglite-store.mjs';
 
 it('opens PGlite with the configured shared_buffers', async () => {
   const client = await openPglite('memory://', { sharedBuffers: loadConfig({}).pgliteSharedBuffers });

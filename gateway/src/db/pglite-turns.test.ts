@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from './pglite-store';
+import { openPglite } from './pglite-store.mjs';
 import { FOREGROUND_RUN, inBackground, takeTurns } from './pglite-turns';
 
 let client: PGlite;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPglite } from './pglite-thread';
 
 /** Set while background work runs (jobs/runner.ts runs every job handler in it). */
 const background = new AsyncLocalStorage<true>();
@@ -45,10 +45,10 @@ class Line {
  * Makes embedded PGlite run one statement per turn of the event loop: the console's requests first,
  * each line in order of arrival.
  *
- * PGlite runs each statement synchronously on the main thread and hands the result back in a
- * promise, so a request's statements followed one another in microtasks: every request started in
- * one turn of the loop ran all its statements before the loop could read a socket or accept a
- * connection, and Node accepts one new connection per turn. Under 200 connections a turn lasted
+ * PGlite in the gateway's thread (PGLITE_THREAD=main) runs each statement synchronously and hands
+ * the result back in a promise, so a request's statements followed one another in microtasks: every
+ * request started in one turn of the loop ran all its statements before the loop could read a socket
+ * or accept a connection, and Node accepts one new connection per turn. Under 200 connections a turn lasted
  * hundreds of milliseconds and a new connection waited seconds to be accepted (bench/fairness.ts).
  * Here each statement waits for its turn (a `setImmediate` after the previous statement ended), so a
  * turn of the loop holds at most one statement, whoever issued it: sockets are read and connections
@@ -58,11 +58,14 @@ class Line {
  * up to FOREGROUND_RUN of them in a row: a page read while a campaign sends waits for the one send
  * statement that runs, not for every one queued before it (bench/campaign-send.ts, the grid's p95).
  *
+ * With PGlite on its own thread (db/pglite-thread.ts, the default) a statement no longer holds up the
+ * event loop, and the turns keep their other use: the console's statements go before background work's.
+ *
  * Applies to `query`, `exec` and `transaction`: a transaction takes one turn and keeps it until it
  * ends (its own statements run on `tx`, as PGlite requires anyway: a statement on the client inside
  * a transaction waits for the transaction, which waits for it).
  */
-export function takeTurns(client: PGlite): PGlite {
+export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   const foreground = new Line();
   const behind = new Line();
   /** Requests' statements run since background work last had a turn (while it waited). */

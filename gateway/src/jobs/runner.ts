@@ -21,6 +21,7 @@ import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions as Bos
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { inBackground } from '../db/pglite-turns';
+import { isPglite, pgliteClient } from '../lib/db-helpers';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
@@ -90,11 +91,6 @@ interface Declared {
 /** pg-boss's schema in the database (its own tables, next to ours; created and migrated by pg-boss). */
 export const JOBS_SCHEMA = 'pgboss';
 
-function pgliteOf(db: Database): PGlite | null {
-  const client: unknown = '$client' in db ? db.$client : null;
-  return client && typeof client === 'object' && 'exec' in client && 'listen' in client ? (client as PGlite) : null;
-}
-
 export class JobRunner {
   private readonly boss: PgBoss;
   private readonly declared = new Map<string, Declared>();
@@ -110,7 +106,7 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     const { db, config, workers } = options;
-    const pglite = pgliteOf(db);
+    const pglite = isPglite(db) ? pgliteClient(db) : null;
     this.exclusive = pglite !== null;
     const tuning = {
       schema: JOBS_SCHEMA,
@@ -125,7 +121,8 @@ export class JobRunner {
       openTelemetry: { enabled: false },
     };
     if (pglite) {
-      this.boss = new PgBoss({ ...tuning, db: fromPglite(pglite), backend: 'pglite' });
+      // pg-boss's adapter uses query, exec and listen, which PGliteThread offers as PGlite does.
+      this.boss = new PgBoss({ ...tuning, db: fromPglite(pglite as PGlite), backend: 'pglite' });
     } else if (config.databaseUrl) {
       this.boss = new PgBoss({
         ...tuning,

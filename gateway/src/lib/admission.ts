@@ -8,6 +8,9 @@
  * worked on to its end before the next socket was read. With 200 connections a request could sit
  * unread in its socket for seconds (p50 0.7 s, max 10 s), and another tenant's requests queued behind
  * all of them. Here a request that cannot run yet costs a few microseconds and waits its lane's turn.
+ * (Measured with PGlite in the gateway's thread; on its own thread (db/pglite-thread.ts) sockets are
+ * read while it works, and the queue still keeps one tenant's flood from the others: PGlite is one
+ * connection.)
  *
  * - Lanes: the caller's tenant (the route's guard has authenticated it: guards are `onRequest`
  *   hooks, this is `preValidation`), else the signed-in user, else the client address.

@@ -1,7 +1,9 @@
 /**
- * Bounded work on embedded PGlite. PGlite runs in the gateway's own thread: a statement that reads a
- * million rows holds up every request of every tenant (and /health) until it ends, and statements
- * run back to back through promises never let the event loop answer in between. So on PGlite, work
+ * Bounded work on embedded PGlite. PGlite is one connection that runs one statement at a time: a
+ * statement that reads a million rows holds up every request of every tenant until it ends. With
+ * PGlite in the gateway's thread (PGLITE_THREAD=main; db/pglite-thread.ts) it holds up /health and the
+ * event loop too, and statements run back to back through promises never let the loop answer in
+ * between. So on PGlite, work
  * whose size grows with a tenant is done as a series of statements, each bounded in rows (a keyset
  * window with LIMIT), with a turn of the event loop between them (`nextTurn`).
  */

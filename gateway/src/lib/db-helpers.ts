@@ -2,16 +2,23 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index';
+import { PGliteThread, type EmbeddedPglite } from '../db/pglite-thread';
+
+function embeddedOf(db: Database): EmbeddedPglite | null {
+  const client: unknown = '$client' in db ? db.$client : null;
+  return client instanceof PGlite || client instanceof PGliteThread ? client : null;
+}
 
 /** Whether the database is embedded PGlite: one connection in this process, every statement in turn. */
 export function isPglite(db: Database): boolean {
-  return '$client' in db && db.$client instanceof PGlite;
+  return embeddedOf(db) !== null;
 }
 
 /** The PGlite client under the database (throws on a PostgreSQL server). */
-export function pgliteClient(db: Database): PGlite {
-  if (!('$client' in db) || !(db.$client instanceof PGlite)) throw new Error('not an embedded PGlite database');
-  return db.$client;
+export function pgliteClient(db: Database): EmbeddedPglite {
+  const client = embeddedOf(db);
+  if (!client) throw new Error('not an embedded PGlite database');
+  return client;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

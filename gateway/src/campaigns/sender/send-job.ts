@@ -924,7 +924,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
       return results;
     },
     undefined,
-    // On embedded PGlite a commit costs the gateway's own thread about 3 ms however few rows it holds:
+    // On embedded PGlite a commit costs the database's thread about 3 ms however few rows it holds:
     // gather half the connections' messages, or 5 ms, into each (group-commit.ts). A server commits in
     // its own process, so there the next commit starts at once.
     isPglite(deps.db) ? { enough: Math.ceil(transport.slots / 2), waitMs: PGLITE_GATHER_MS } : null,

@@ -7,12 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 const MEMORY = 'memory://';
 
 /** The installed PGlite version (its package.json is not exported, so find it beside the entry). */
-function pgliteVersion(): string {
+function pgliteVersion() {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (dir !== path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
     if (fs.existsSync(file)) {
-      const pkg: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
       if (typeof pkg === 'object' && pkg !== null && 'name' in pkg && pkg.name === '@electric-sql/pglite') {
         return ('version' in pkg ? String(pkg.version) : 'unknown').replace(/[^\w.-]/g, '_');
       }
@@ -23,11 +23,12 @@ function pgliteVersion(): string {
 }
 
 /** An empty, freshly initialised cluster of this PGlite version, cached per machine. */
-function templateFile(): string {
+function templateFile() {
   return path.join(os.tmpdir(), 'console-gateway-pglite', `empty-cluster-${pgliteVersion()}.tar`);
 }
 
-function isInitialised(dir: string): boolean {
+/** @param {string} dir */
+function isInitialised(dir) {
   return dir !== MEMORY && fs.existsSync(path.join(dir, 'PG_VERSION'));
 }
 
@@ -39,11 +40,15 @@ function isInitialised(dir: string): boolean {
  * migration: it holds nothing of ours) as a template in the temp directory, and later new
  * clusters (fresh data directories, every test file) start from it. PGLITE_TEMPLATE=0 turns this off.
  * `sharedBuffers`: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS).
+ *
+ * Plain JavaScript (with pglite-store.d.mts for TypeScript): the database thread (pglite-thread-worker.mjs)
+ * loads it without a TypeScript loader, which would cost that thread about 25 MB.
+ *
+ * @param {string} dir
+ * @param {{ sharedBuffers?: string; useTemplate?: boolean }} [options]
+ * @returns {Promise<PGlite>}
  */
-export async function openPglite(
-  dir: string,
-  options: { sharedBuffers?: string; useTemplate?: boolean } = {},
-): Promise<PGlite> {
+export async function openPglite(dir, options = {}) {
   const useTemplate = options.useTemplate ?? process.env.PGLITE_TEMPLATE !== '0';
   // PostgreSQL's shared_buffers, inside PGlite's WebAssembly memory, which never shrinks: 128MB (its
   // default) filled up during a campaign send and held the gateway above 512 MB of RSS. Pages past the
@@ -76,19 +81,21 @@ export async function openPglite(
   return client;
 }
 
-type Run = (...args: unknown[]) => Promise<unknown>;
-
 /**
  * Logs every statement (and every transaction, as a whole) of `client` that takes longer than
  * `thresholdMs`, with the start of its SQL: PGlite runs in the gateway's thread, so such a statement
  * held up every request for that long (SLOW_STATEMENT_MS, off by default; for diagnosis).
+ *
+ * @param {PGlite} client
+ * @param {number} thresholdMs
  */
-export function logSlowStatements(client: PGlite, thresholdMs: number): void {
-  const timed = (target: object, name: string, what: (args: unknown[]) => string) => {
-    const original: unknown = Reflect.get(target, name);
+export function logSlowStatements(client, thresholdMs) {
+  /** @type {(target: object, name: string, what: (args: unknown[]) => string) => void} */
+  const timed = (target, name, what) => {
+    const original = Reflect.get(target, name);
     if (typeof original !== 'function') return;
-    const run = (original as Run).bind(target);
-    Reflect.set(target, name, async (...args: unknown[]) => {
+    const run = original.bind(target);
+    Reflect.set(target, name, async (...args) => {
       const started = performance.now();
       try {
         return await run(...args);
@@ -98,21 +105,23 @@ export function logSlowStatements(client: PGlite, thresholdMs: number): void {
       }
     });
   };
-  const sqlOf = (args: unknown[]) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 300);
+  /** @param {unknown[]} args */
+  const sqlOf = (args) => String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 300);
   timed(client, 'query', sqlOf);
   timed(client, 'exec', sqlOf);
-  const transaction: unknown = Reflect.get(client, 'transaction');
+  const transaction = Reflect.get(client, 'transaction');
   if (typeof transaction !== 'function') return;
-  const begin = (transaction as Run).bind(client);
-  Reflect.set(client, 'transaction', async (callback: (tx: object) => Promise<unknown>) => {
-    const statements: string[] = [];
+  const begin = transaction.bind(client);
+  Reflect.set(client, 'transaction', async (/** @type {(tx: object) => Promise<unknown>} */ callback) => {
+    /** @type {string[]} */
+    const statements = [];
     const started = performance.now();
     try {
-      return await begin(async (tx: object) => {
-        const query: unknown = Reflect.get(tx, 'query');
+      return await begin(async (/** @type {object} */ tx) => {
+        const query = Reflect.get(tx, 'query');
         if (typeof query === 'function') {
-          const run = (query as Run).bind(tx);
-          Reflect.set(tx, 'query', (...args: unknown[]) => {
+          const run = query.bind(tx);
+          Reflect.set(tx, 'query', (/** @type {unknown[]} */ ...args) => {
             statements.push(sqlOf(args).slice(0, 200));
             return run(...args);
           });

@@ -1,0 +1,54 @@
+/**
+ * The messages between the gateway's thread (pglite-thread.ts) and the thread that holds PGlite
+ * (pglite-thread-worker.mjs, plain JavaScript that follows these types).
+ */
+
+export interface ThreadOptions {
+  /** A directory, or `memory://`. */
+  dir: string;
+  /** PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string;
+  /** Log statements slower than this (ms; SLOW_STATEMENT_MS). */
+  slowStatementMs?: number;
+}
+
+/** `tx`: run inside that open transaction (the number its 'begin' was answered with). */
+export type Request =
+  | {
+      id: number;
+      op: 'query';
+      tx?: number;
+      sql: string;
+      params?: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Types whose values stay text (the caller's parsers were all "keep as text"). */
+      textTypes: number[];
+      blob?: Blob;
+    }
+  | { id: number; op: 'exec'; tx?: number; sql: string }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; sub: number }
+  | { id: number; op: 'close' };
+
+/** A request's answer, a notification for a subscription, or the thread's first word. */
+export type Reply =
+  | { id: number; ok: true; result?: unknown }
+  | { id: number; ok: false; error: ErrorFields }
+  | { notify: number; payload: string }
+  | { ready: true };
+
+export type SyncReply = { ok: true; bytes: Uint8Array } | { ok: false; error: ErrorFields };
+
+/** An error as it crosses threads: its message and name, and PostgreSQL's fields (code, constraint, ...). */
+export type ErrorFields = Record<string, string | number | undefined> & { message: string; name: string };
+
+/** The error again, on this side: an Error with the same message, name and fields. */
+export function fromFields(fields: ErrorFields): Error {
+  const error = new Error(fields.message);
+  for (const [key, value] of Object.entries(fields)) {
+    if (key !== 'message') Reflect.set(error, key, value);
+  }
+  return error;
+}
