@@ -296,7 +296,8 @@ describe('Your Profile', () => {
     await renderProfile();
     await user.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
-    expect(within(dialog).getByLabelText(/New e-mail address/)).toHaveFocus();
+    // The dialog's focus manager (floating-ui) moves focus into it after it has mounted, not with it.
+    await waitFor(() => expect(within(dialog).getByLabelText(/New e-mail address/)).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(within(dialog).getByText('Enter your new e-mail address.')).toBeInTheDocument();
     expect(gw.to('POST', '/v1/profile/email')).toHaveLength(0);
@@ -305,7 +306,7 @@ describe('Your Profile', () => {
     await user.type(within(dialog).getByLabelText(/Current password/), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     expect(await within(dialog).findByText('Your current password is not correct.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/Current password/)).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByLabelText(/Current password/)).toHaveFocus());
 
     await user.click(within(dialog).getByRole('button', { name: 'Send confirmation link' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
