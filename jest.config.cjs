@@ -26,6 +26,8 @@ const project = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
 });
 module.exports = {
+  // Above the 5 s a single wait may take (jest/setup.ts), so a slow wait fails as itself, not as a timeout.
+  testTimeout: 20_000,
   projects: ['shared', 'shell', 'mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map(
     project,
   ),
