@@ -85,9 +85,12 @@ it('a notification arrives before the answer of the statement that raised it', a
   assert.deepEqual(seen, ['hello']);
 });
 
-it('once closed, the thread has ended and every call says so', async () => {
+it('once closed, the thread has ended and every call says so, also one sent as it closed', async () => {
   const own = await PGliteThread.open({ dir: 'memory://' });
-  await own.close();
+  const closing = own.close();
+  const during = own.query('select 1'); // answered by PGlite's refusal, or by the end of the thread
+  await closing;
+  await assert.rejects(during);
   await assert.rejects(own.query('select 1'), /the database is closed/);
 });
 

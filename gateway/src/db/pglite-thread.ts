@@ -111,13 +111,18 @@ export class PGliteThread implements EmbeddedPglite {
     else pending.reject(fromFields(reply.error));
   }
 
+  /**
+   * The thread died (a crash of PGlite's WebAssembly, after which PGlite in this thread would be unusable
+   * too) or was ended by close(). Every statement fails from now on, and so does every one still
+   * waiting for an answer: as on PGlite in this thread, whose statements after close() are refused,
+   * a caller (a job's poll at shutdown) is never left waiting for good.
+   */
   private fail(error: Error): void {
-    if (this.failure) return;
-    // Not after close(): the thread died (a crash of PGlite's WebAssembly), as PGlite in this thread
-    // would be unusable after one. Every statement fails from now on with this error; the log says why.
-    console.error(`[gateway] the database thread failed: ${error.message}`);
-    this.failure = error;
-    for (const pending of this.pending.values()) pending.reject(error);
+    if (!this.failure) {
+      console.error(`[gateway] the database thread failed: ${error.message}`);
+      this.failure = error;
+    }
+    for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
   }
 
@@ -230,5 +235,6 @@ export class PGliteThread implements EmbeddedPglite {
     this.failure ??= new Error('the database is closed');
     this.syncPort.close();
     await this.worker.terminate();
+    this.fail(this.failure);
   }
 }
