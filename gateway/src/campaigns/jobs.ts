@@ -14,7 +14,8 @@ import { queryRows, textOf } from '../lib/raw-sql';
 import type { Mailer } from '../mail/mailer';
 import { CAMPAIGN_SEND_QUEUE, enqueueCampaign, type CampaignSendJob } from './sender/queue';
 import { SendRates } from './sender/rate';
-import { releaseClaims, runCampaign, type SenderDeps } from './sender/send-job';
+import { endsDirOf } from './sender/ends-log';
+import { releaseClaims, runCampaign, takeBackUnended, type SenderDeps } from './sender/send-job';
 import type { CampaignTransport } from './sender/transport';
 
 export interface CampaignJobsOptions {
@@ -38,6 +39,7 @@ export function registerCampaignJobs(
     mailer,
     rates: new SendRates(config.campaigns.globalRate, config.campaigns.tenantRate),
     worker: `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    endsDir: isPglite(db) ? endsDirOf(config.pgliteDir) : null,
     ...(options.transport ? { transport: options.transport } : {}),
   };
   jobs.work<CampaignSendJob>(
@@ -56,9 +58,14 @@ export function registerCampaignJobs(
   );
   // At start, the campaigns that were sending carry on (their jobs may have used up their retries while
   // no worker ran; a second job of a campaign only finds nothing to claim). PGlite belongs to this
-  // process: rows left 'sending' by the previous one are queued again at once.
+  // process: rows the previous one committed 'sent' without writing their ends (sender/ends-log.ts),
+  // and rows it left 'sending', are queued again at once.
   jobs.onStart(async () => {
     if (!jobs.workers) return;
+    if (deps.endsDir !== null) {
+      const taken = await takeBackUnended(db, deps.endsDir);
+      if (taken > 0) log.warn({ taken }, 'queued again: rows committed sent whose messages were never ended');
+    }
     if (isPglite(db)) await releaseClaims(db, null, null);
     const rows = await queryRows(db, sql`select id::text from campaigns where status = 'sending' limit 1000`);
     for (const row of rows) {

@@ -39,8 +39,6 @@ export type Reply =
   | { notify: number; payload: string }
   | { ready: true };
 
-export type SyncReply = { ok: true; bytes: Uint8Array } | { ok: false; error: ErrorFields };
-
 /** An error as it crosses threads: its message and name, and PostgreSQL's fields (code, constraint, ...). */
 export type ErrorFields = Record<string, string | number | undefined> & { message: string; name: string };
 

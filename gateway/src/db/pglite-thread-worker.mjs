@@ -1,9 +1,7 @@
 /**
  * The thread that holds embedded PGlite (pglite-thread.ts is the gateway's side; the messages are
  * typed in pglite-thread-protocol.ts). It runs what the gateway's thread asks, in the order asked:
- * statements, transactions (held open until the gateway ends them), LISTEN, and the synchronous
- * commit of campaigns/sender (pglite-commit.ts) on a port of its own, answered while the gateway's
- * thread waits on `syncFlag`.
+ * statements, transactions (held open until the gateway ends them) and LISTEN.
  *
  * Plain JavaScript: Node 20 does not hand the gateway's TypeScript loader (`--import tsx`) to worker
  * threads, and registering it here would cost this thread about 25 MB.
@@ -11,8 +9,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
 
-/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number }; syncPort: import('node:worker_threads').MessagePort; syncFlag: Int32Array }} */
-const { options, syncPort, syncFlag } = workerData;
+/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number } }} */
+const { options } = workerData;
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread');
 const port = parentPort;
 
@@ -107,18 +105,6 @@ async function answer(pglite, request) {
 
 const pglite = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers });
 if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
-
-syncPort.on('message', (/** @type {Uint8Array} */ bytes) => {
-  let reply;
-  try {
-    reply = { ok: true, bytes: pglite.execProtocolRawSync(bytes) };
-  } catch (error) {
-    reply = { ok: false, error: errorFields(error) };
-  }
-  syncPort.postMessage(reply);
-  Atomics.store(syncFlag, 0, 1);
-  Atomics.notify(syncFlag, 0);
-});
 
 port.on('message', (request) => {
   if (request.op === 'begin') return begin(pglite, request.id);

@@ -7,33 +7,20 @@
  * else (building messages, SMTP, the console's requests) waited meanwhile. Here the database gets the
  * machine's second core and the gateway's thread only sends requests and reads answers.
  *
- * The client below offers the part of PGlite's API the gateway uses (Drizzle, pg-boss, LISTEN and
- * the synchronous commit of db/pglite-commit.ts), with PGlite's own semantics: one statement at a
+ * The client below offers the part of PGlite's API the gateway uses (Drizzle, pg-boss, LISTEN), with
+ * PGlite's own semantics: one statement at a
  * time, a transaction holds the database until it ends (statements outside it wait), notifications
  * arrive before the answer of the statement that committed them.
  *
  * What is not carried across: query parsers other than "keep this type as text" (Drizzle's, for
  * dates), serializers and notices. They throw, rather than quietly doing something else.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import {
-  fromFields,
-  type ErrorFields,
-  type Reply,
-  type Request,
-  type SyncReply,
-  type ThreadOptions,
-} from './pglite-thread-protocol';
+import { fromFields, type Reply, type Request, type ThreadOptions } from './pglite-thread-protocol';
 
 /** What the gateway needs of embedded PGlite, in its thread (PGlite itself) or on its own (PGliteThread). */
-export type EmbeddedPglite = Pick<
-  PGlite,
-  'query' | 'exec' | 'transaction' | 'listen' | 'execProtocolRawSync' | 'close'
->;
-
-/** How long the gateway's thread waits for a synchronous commit before it gives the thread up. */
-const SYNC_WAIT_MS = 30_000;
+export type EmbeddedPglite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'>;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 /** A request without its id (added when sent). */
@@ -61,11 +48,7 @@ export class PGliteThread implements EmbeddedPglite {
   private nextId = 1;
   private failure: Error | null = null;
 
-  private constructor(
-    private readonly worker: Worker,
-    private readonly syncPort: MessagePort,
-    private readonly syncFlag: Int32Array,
-  ) {
+  private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => this.receive(reply));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`the database thread stopped (exit code ${code})`)));
@@ -74,12 +57,7 @@ export class PGliteThread implements EmbeddedPglite {
 
   /** Starts the thread and opens PGlite in it (db/pglite-store.ts `openPglite`, with its template). */
   static async open(options: ThreadOptions): Promise<PGliteThread> {
-    const { port1, port2 } = new MessageChannel();
-    const syncFlag = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), {
-      workerData: { options, syncPort: port2, syncFlag },
-      transferList: [port2],
-    });
+    const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData: { options } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         if (!('ready' in reply)) return;
@@ -94,7 +72,7 @@ export class PGliteThread implements EmbeddedPglite {
       worker.once('error', reject);
       worker.once('exit', onExit);
     });
-    return new PGliteThread(worker, port1, syncFlag);
+    return new PGliteThread(worker);
   }
 
   private receive(reply: Reply): void {
@@ -208,33 +186,19 @@ export class PGliteThread implements EmbeddedPglite {
     };
   }
 
-  /**
-   * Runs raw protocol messages and returns PGlite's answer, synchronously: this thread waits (Atomics)
-   * until the database's thread has run them. For db/pglite-commit.ts, whose caller's next statement
-   * must run in the same synchronous frame as the commit.
-   */
-  execProtocolRawSync(message: Uint8Array): Uint8Array {
-    if (this.failure) throw this.failure;
-    Atomics.store(this.syncFlag, 0, 0);
-    this.syncPort.postMessage(message);
-    if (Atomics.wait(this.syncFlag, 0, 0, SYNC_WAIT_MS) === 'timed-out') {
-      const error = new Error(`the database thread did not answer a synchronous call within ${SYNC_WAIT_MS} ms`);
-      this.fail(error);
-      void this.worker.terminate();
-      throw error;
-    }
-    const reply = receiveMessageOnPort(this.syncPort)?.message as SyncReply | undefined;
-    if (!reply) throw new Error('the database thread answered nothing');
-    if (!reply.ok) throw fromFields(reply.error as ErrorFields);
-    return reply.bytes;
-  }
-
   /** Closes PGlite (its files are consistent on disk) and ends the thread. */
   async close(): Promise<void> {
     if (!this.failure) await this.ask({ op: 'close' });
     this.failure ??= new Error('the database is closed');
-    this.syncPort.close();
-    await this.worker.terminate();
+    // The thread's end keeps nothing alive here (the thread was unreferenced once its last answer came,
+    // and ref() then did not help): without this timer a process whose close is the last thing it
+    // awaits ended before terminate() settled, its close never finished.
+    const keep = setInterval(() => undefined, 1_000);
+    try {
+      await this.worker.terminate();
+    } finally {
+      clearInterval(keep);
+    }
     this.fail(this.failure);
   }
 }

@@ -2,6 +2,9 @@
 // (headers, parts, merge tags, tracking), the audience count against what is sent, exclusions,
 // retries and bounces, pause/resume/cancel, the plan's volume, schedules and tenant isolation.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Contact, Template } from '../../contracts';
@@ -10,7 +13,8 @@ import { toChecksumAddress } from '../../lib/eip55';
 import { verifyClick, verifyRecipientToken } from '../tracking/links';
 import { countAudience } from '../audience';
 import { enqueueCampaign } from './queue';
-import { VOLUME_USED_UP } from './send-job';
+import { takeBackUnended, VOLUME_USED_UP } from './send-job';
+import { EndsLog } from './ends-log';
 import { startGateway, type TestGateway } from '../../../test/helpers';
 import { call, tenantId } from '../../../test/audience-helpers';
 import {
@@ -414,6 +418,87 @@ describe('the plan volume and schedules', () => {
     await send(unscheduled);
     await new Promise((r) => setTimeout(r, 1_000));
     assert.equal(textOf(await campaignRow(db(), unscheduled), 'status'), 'scheduled', 'not due: nothing happens');
+  });
+});
+
+describe('a commit whose ends were never written (embedded PGlite, ends-log.ts)', () => {
+  it('its rows are queued again at start, and what it counted is taken back', async () => {
+    const list = await createList(db(), acme, 'Unended');
+    await insertContacts(db(), acme, 12, 'unended', { listId: list, domain: 'unended.test' });
+    const id = await createCampaign(db(), { tenantId: acme, templateId, audience: { include_lists: [list] } });
+    await send(id);
+    await waitForStatus(db(), id, 'sent');
+    // One group commit of the send, as a process killed after that commit and before its ends
+    // would have left it: its rows 'sent' (no answer recorded yet) and its record pending.
+    const [group] = await queryRows(
+      db(),
+      sql`select claimed_by, (extract(epoch from sent_at) * 1000)::float8 as sent_ms, array_agg(id order by id)::text as ids, count(*)::int as n
+            from campaign_recipients where campaign_id = ${id}::uuid
+           group by claimed_by, sent_at order by n desc limit 1`,
+    );
+    const worker = textOf(group ?? {}, 'claimed_by') ?? '';
+    const at = new Date(Number(group?.sent_ms)).toISOString();
+    const ids = (textOf(group ?? {}, 'ids') ?? '{}').slice(1, -1).split(',').map(Number);
+    const n = ids.length;
+    assert.ok(n > 0);
+    await db().execute(
+      sql`update campaign_recipients set status = 'sent' where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    const counts = async () => {
+      const [row] = await queryRows(
+        db(),
+        sql`select (select sent from campaigns where id = ${id}::uuid) as sent,
+                   (select count(*)::int from campaign_events where campaign_id = ${id}::uuid and type = 'sent') as events,
+                   (select sum(count)::int from campaign_event_minutes where campaign_id = ${id}::uuid and type = 'sent') as minutes,
+                   (select sum(sent)::int from email_usage where tenant_id = ${acme}::uuid) as usage`,
+      );
+      return {
+        sent: intOf(row ?? {}, 'sent'),
+        events: intOf(row ?? {}, 'events'),
+        minutes: intOf(row ?? {}, 'minutes'),
+        usage: intOf(row ?? {}, 'usage'),
+      };
+    };
+    const before = await counts();
+    assert.equal(before.sent, 12);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unended-'));
+    try {
+      const killed = new EndsLog(dir);
+      killed.pending({ campaignId: id, worker, at, ids });
+      // A record of another process's worker name, or of rows that are not 'sent' at that instant, takes nothing.
+      new EndsLog(dir).pending({ campaignId: id, worker: 'another:1:ffff', at, ids });
+      new EndsLog(dir).pending({ campaignId: id, worker, at: new Date(Date.parse(at) + 1).toISOString(), ids });
+
+      assert.equal(await takeBackUnended(db(), dir), n);
+      assert.deepEqual(fs.readdirSync(dir), [], 'every record read is removed');
+      assert.deepEqual(await counts(), {
+        sent: before.sent - n,
+        events: before.events - n,
+        minutes: before.minutes - n,
+        usage: before.usage - n,
+      });
+      const back = await queryRows(
+        db(),
+        sql`select status, claimed_by, sent_at, message_id from campaign_recipients where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+      );
+      assert.deepEqual(
+        new Set(back.map((r) => JSON.stringify(r))),
+        new Set([JSON.stringify({ status: 'queued', claimed_by: null, sent_at: null, message_id: null })]),
+      );
+      assert.equal(await takeBackUnended(db(), dir), 0, 'nothing twice');
+
+      // Sent again: each of those recipients has the message twice in the peer (the first one was
+      // delivered here, since this test only pretends the ends were never written), and the
+      // campaign's figures are whole again.
+      await db().execute(sql`update campaigns set status = 'sending' where id = ${id}::uuid`);
+      await send(id);
+      await waitForStatus(db(), id, 'sent');
+      assert.deepEqual(await counts(), before);
+      assert.deepEqual(await recipientStatuses(db(), id), { delivered: 12 });
+      assert.equal(receivedTo('@unended.test').length, 12 + n);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -16,7 +16,8 @@
  *    campaign's counter, the events and their minute counts, and records the answers that came since.
  *    A process killed before a row's commit leaves it 'sending' with a message the server discards;
  *    it is queued again (PGlite: at start; PostgreSQL: once its claim is older than the job
- *    heartbeat). A row whose claim was taken away meanwhile is not committed by this process (the
+ *    heartbeat); on PGlite, so are rows it committed 'sent' before it could write their ends
+ *    (ends-log.ts). A row whose claim was taken away meanwhile is not committed by this process (the
  *    commit checks the claim) and its message is dropped. Rows claimed but not sent when a run stops
  *    go back to the queue.
  * 4. Answers: 250 delivered; 4xx deferred, retried after `retryDelaySeconds` doubling per attempt, at
@@ -38,8 +39,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { CampaignEventType } from '../../contracts';
 import type { Database } from '../../db/index';
-import { commitInPlace } from '../../db/pglite-commit';
-import { isPglite, pgliteClient } from '../../lib/db-helpers';
+import { isPglite } from '../../lib/db-helpers';
 import { nextTurn } from '../../lib/bounded-work';
 import { toChecksumAddress } from '../../lib/eip55';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
@@ -58,15 +58,16 @@ import {
 import { campaignHtml } from '../campaign-preview';
 import { AUDIENCE_PART, expandPart, partsWaiting, takeAudience } from '../audience';
 import { markBounced } from '../contact-outcomes';
-import { countEvents, countEventsSql } from '../event-minutes';
+import { countEvents, countEventsSql, uncountEventsSql } from '../event-minutes';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
 import { trackingUrls } from '../tracking/links';
-import { emailAllowance, recordSentSql } from '../usage';
+import { emailAllowance, recordSentSql, unrecordSentSql } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
 import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
 import { effectiveSender } from '../../domains/senders';
 import { enqueueCampaign } from './queue';
 import { transactionCommittedOnWire } from './commit-on-wire';
+import { EndsLog, leftByRuns, type PendingGroup } from './ends-log';
 import { GroupCommit } from './group-commit';
 import { buildMime, sharedHeaders } from './mime';
 import { SendRates } from './rate';
@@ -101,6 +102,8 @@ export interface SenderDeps {
   rates: SendRates;
   /** This process's name in `claimed_by`. */
   worker: string;
+  /** Embedded PGlite on disk: where runs note the commits whose ends are not written yet (ends-log.ts). */
+  endsDir: string | null;
   /** The transport of a run (tests may replace it). */
   transport?: () => CampaignTransport;
 }
@@ -487,10 +490,20 @@ interface Ready {
 interface SentRequest {
   row: Claimed;
   messageId: string;
+  /** Ends the message's data: called in the same synchronous frame as the commit's hand-out. */
+  end: () => void;
 }
 
 /** What rides along: an SMTP answer, or a note on a row that got no answer after its data. */
 type Rider = Outcome | { id: number; note: string };
+
+/**
+ * Fault injection for the kill tests (send-kill.test.ts; never set otherwise): on embedded PGlite, the
+ * process kills itself with SIGKILL right after its Nth group commit of rows landed, before the ends
+ * log says that commit is over, the moment ends-log.ts exists for.
+ */
+const KILL_AFTER_COMMIT = Number(process.env.TEST_KILL_AFTER_COMMIT) || 0;
+let commitsLanded = 0;
 
 /**
  * THE commit of a run: the requested rows become 'sent' (only while this process holds their claim;
@@ -507,14 +520,17 @@ type Rider = Outcome | { id: number; note: string };
  * statement ran would leave rows 'sent' whose data it never ended, and the restart skips them. In a
  * transaction, a process killed before its COMMIT commits nothing: the rows stay 'sending' and are
  * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), the
- * statement commits itself. Other answers take the transaction too. The results are handed out
- * (`settle`) the moment the commit cannot be undone, so the connections end their messages at once:
- * on a server as soon as COMMIT is written, before its answer (commit-on-wire.ts); on embedded PGlite
- * in the same synchronous frame as the commit itself (db/pglite-commit.ts).
+ * statement commits itself. Other answers take the transaction too. The results are handed out the
+ * moment the commit cannot be undone, and the committed messages' ends written in that same
+ * synchronous frame (`end`, before `settle` resolves the connections' requests): on a server as soon
+ * as COMMIT is written, before its answer (commit-on-wire.ts); on embedded PGlite once the commit is
+ * known, with the run's ends log (ends-log.ts) saying until then which rows a kill would leave
+ * committed without their ends.
  */
 async function commitGroup(
   deps: SenderDeps,
   campaign: CampaignState,
+  ends: EndsLog | null,
   requests: SentRequest[],
   riders: Rider[],
   settle: (results: boolean[]) => void,
@@ -539,14 +555,64 @@ async function commitGroup(
     }
     return resultsOf(sent);
   };
-  if (!isPglite(deps.db)) return transactionCommittedOnWire(deps.db, group, settle);
-  const client = pgliteClient(deps.db);
-  return deps.db.transaction(async (tx) => {
-    const results = await group(tx);
-    commitInPlace(client);
-    settle(results); // before any other JavaScript runs: the connections' ends come next
-    return results;
-  });
+  const handOut = (results: boolean[]) => {
+    requests.forEach((request, i) => results[i] && request.end());
+    settle(results);
+  };
+  if (!isPglite(deps.db)) return transactionCommittedOnWire(deps.db, group, handOut);
+  if (requests.length > 0) {
+    ends?.pending({
+      campaignId: campaign.id,
+      worker: deps.worker,
+      at: at.toISOString(),
+      ids: requests.map((r) => r.row.id),
+    });
+  }
+  let results: boolean[];
+  try {
+    results = await deps.db.transaction(group);
+    if (requests.length > 0 && ++commitsLanded === KILL_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
+  } finally {
+    if (requests.length > 0) ends?.ended(); // committed (or failed): no end is written before this
+  }
+  handOut(results);
+  return results;
+}
+
+/**
+ * Embedded PGlite, at start: the rows the previous process committed 'sent' in a group whose ends it
+ * never wrote (ends-log.ts) are queued again, and what that commit counted is taken back (the
+ * campaign's `sent`, the plan usage, the 'sent' events and their minute counts). Returns how many.
+ */
+export async function takeBackUnended(db: Database, endsDir: string): Promise<number> {
+  let taken = 0;
+  for (const { group, remove } of leftByRuns(endsDir)) {
+    if (group) taken += await takeBackGroup(db, group);
+    remove();
+  }
+  return taken;
+}
+
+async function takeBackGroup(db: Database, group: PendingGroup): Promise<number> {
+  const at = new Date(group.at);
+  const n = sql`(select count(*) from back)`;
+  const [row] = await queryRows(
+    db,
+    sql`with back as (
+          update campaign_recipients set status = 'queued', claimed_by = null, claimed_at = null, sent_at = null,
+                 message_id = null, attempts = greatest(0, attempts - 1)
+           where id = any(${bigintArray(group.ids)}::bigint[]) and campaign_id = ${group.campaignId}::uuid
+             and status = 'sent' and sent_at = ${group.at}::timestamptz and claimed_by = ${group.worker}
+          returning id),
+        tenant as (select tenant_id from campaigns where id = ${group.campaignId}::uuid),
+        counted as (update campaigns set sent = sent - ${n} where id = ${group.campaignId}::uuid),
+        usage as (${unrecordSentSql(sql`(select tenant_id from tenant)`, n, at)}),
+        events as (delete from campaign_events
+                    where recipient_id in (select id from back) and type = 'sent' and at = ${group.at}::timestamptz),
+        minutes as (${uncountEventsSql(group.campaignId, 'sent', at, n)})
+        select ${n}::int as n`,
+  );
+  return intOf(row ?? {}, 'n');
 }
 
 /** Why a run stops sending before its recipients run out. */
@@ -770,9 +836,12 @@ async function connectionLoop(
       });
       continue;
     }
+    // The end of the data is written by the commit's hand-out, in the frame that learns of the commit.
+    const ending: { answer?: Promise<SmtpAnswer> } = {};
+    const end = () => void (ending.answer = result.prepared.finish());
     let committed: boolean;
     try {
-      committed = await commits.request({ row: m.row, messageId: m.messageId });
+      committed = await commits.request({ row: m.row, messageId: m.messageId, end });
     } catch (error) {
       result.prepared.abort(); // not committed: the server discards it, the row goes back to the queue
       throw error;
@@ -781,7 +850,7 @@ async function connectionLoop(
       result.prepared.abort(); // the claim was taken away: another process sends it
       continue;
     }
-    const answer = await result.prepared.finish();
+    const answer = await (ending.answer ?? result.prepared.finish());
     // No answer at all after the end of the data: the message may have been taken, so it is not sent
     // again; the row stays 'sent' with the error (the delivery log shows it).
     if (answer.code === 0) {
@@ -917,9 +986,10 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
 
   const transport = deps.transport?.() ?? makeTransport(config);
+  const ends = deps.endsDir === null ? null : new EndsLog(deps.endsDir);
   const commits = new GroupCommit<SentRequest, boolean, Rider>(
     async (requests, riders, settle) => {
-      const results = await commitGroup(deps, campaign, requests, riders, settle);
+      const results = await commitGroup(deps, campaign, ends, requests, riders, settle);
       feed.settled += requests.length + riders.filter((r) => 'kind' in r && !r.afterSent).length;
       return results;
     },
@@ -946,6 +1016,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     feed.stopped ??= 'aborted';
     await feed.release().catch((error: unknown) => (failure ??= error));
     await commits.flush();
+    ends?.close(); // every commit of the run is over and its ends written
     failure ??= commits.failure ?? feed.error;
     await transport.close();
   }
