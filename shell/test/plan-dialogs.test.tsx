@@ -9,7 +9,7 @@ import { TENANT_PERMISSIONS, effectivePermissions, type Feature } from '@console
 import { Tenant } from '@console/shared/contracts';
 import { api } from '@console/shared/api';
 import { consoleStore, navigation, type ConsoleUser } from '@console/shared/session';
-import { ConsoleToaster } from '@console/shared/ui';
+import { ConsoleToaster, TOAST_DEDUPE_MS } from '@console/shared/ui';
 import { DialogsHost } from '../src/components/dialogs-host';
 import { CHANGED, DOWNGRADE_SUMMARY, PLANS, UPGRADE_SUMMARY } from './billing-fixtures';
 
@@ -103,9 +103,12 @@ beforeEach(() => {
     plans: { open: false, currentPriceId: null },
   });
 });
-afterEach(() => {
+afterEach(async () => {
   Cookies.remove('token');
   act(() => toast.remove());
+  // The console shows a toast's text once within TOAST_DEDUPE_MS (spec, UI timings); two tests
+  // that each end in 'Plan updated!' less than that apart would see the second one blocked.
+  await new Promise((resolve) => setTimeout(resolve, TOAST_DEDUPE_MS));
 });
 
 /** The overview's tenant query, to see the tenant refetched after a change. */
