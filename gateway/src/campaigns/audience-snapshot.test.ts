@@ -93,6 +93,18 @@ describe('the audience snapshot', () => {
       sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid and status = 'queued'`,
     );
     assert.equal(afterOne, AUDIENCE_PART);
+    // The next part in slices (the sender on PGlite): each recipient once, the part waits until its last.
+    const queued = async () =>
+      count(sql`select count(*)::int as n from campaign_recipients where campaign_id = ${campaignId}::uuid`);
+    const waiting = await partsWaiting(db(), campaignId);
+    for (const taken of [300, 600, 900]) {
+      assert.equal(await expandPart(db(), campaignId, acme, 'queued', 300), true);
+      assert.equal(await queued(), AUDIENCE_PART + taken);
+      assert.equal(await partsWaiting(db(), campaignId), waiting, 'the part is not taken yet');
+    }
+    assert.equal(await expandPart(db(), campaignId, acme, 'queued', 300), true);
+    assert.equal(await queued(), 2 * AUDIENCE_PART);
+    assert.equal(await partsWaiting(db(), campaignId), waiting - 1, 'its last slice takes the part');
     while (await expandPart(db(), campaignId, acme, 'queued'));
     assert.equal(await partsWaiting(db(), campaignId), 0);
     assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N });

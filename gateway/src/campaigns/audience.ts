@@ -334,10 +334,12 @@ export async function recipientCount(db: Queryable, campaignId: string): Promise
 }
 
 /**
- * Turns the campaign's next part of the audience not yet taken into `campaign_recipients` rows with
- * `status` ('queued' to send them, 'skipped' when the campaign was cancelled), in ONE statement that
- * also marks the part: a part becomes rows exactly once, and two processes take different parts
- * (`for update skip locked`). A contact deleted since the snapshot keeps its row without the contact,
+ * Turns the next `slice` recipients (a whole part unless smaller) of the campaign's next part of the
+ * audience not yet taken into `campaign_recipients` rows with `status` ('queued' to send them,
+ * 'skipped' when the campaign was cancelled), in ONE statement that also marks how far the part was
+ * taken (`expanded_count`, then `expanded_at`): a recipient becomes a row exactly once, and two
+ * processes take different parts (`for update skip locked`). The sender on embedded PGlite takes
+ * slices (PGLITE_EXPAND_SLICE, send-job.ts): the console's reads wait for this statement there. A contact deleted since the snapshot keeps its row without the contact,
  * as the recipients' foreign key does (on delete set null). An address that is already a recipient
  * (a contact's e-mail changed since) is not added twice, and the campaign's `recipients` figure loses
  * it. False when no part was waiting (or the waiting ones are another process's at this moment).
@@ -347,16 +349,26 @@ export async function expandPart(
   campaignId: string,
   tenantId: string,
   status: 'queued' | 'skipped',
+  slice = AUDIENCE_PART,
 ): Promise<boolean> {
   const [row] = await queryRows(
     db,
     sql`with part as (
-          update campaign_audience a set expanded_at = now()
-           where a.campaign_id = ${campaignId}::uuid
-             and a.part = (select part from campaign_audience
-                            where campaign_id = ${campaignId}::uuid and expanded_at is null
-                            order by part limit 1 for update skip locked)
-          returning a.contact_ids, a.addresses, a.channels
+          select a.part, a.expanded_count as taken, cardinality(a.contact_ids) as total,
+                 a.contact_ids[a.expanded_count + 1 : a.expanded_count + ${slice}] as contact_ids,
+                 a.addresses[a.expanded_count + 1 : a.expanded_count + ${slice}] as addresses,
+                 a.channels[a.expanded_count + 1 : a.expanded_count + ${slice}] as channels
+            from campaign_audience a
+           where a.campaign_id = ${campaignId}::uuid and a.expanded_at is null
+           order by a.part limit 1 for update skip locked
+        ),
+        marked as (
+          update campaign_audience a
+             set expanded_count = least(part.total, part.taken + ${slice}),
+                 expanded_at = case when part.taken + ${slice} >= part.total then now() end
+            from part
+           where a.campaign_id = ${campaignId}::uuid and a.part = part.part
+          returning 1
         ),
         wanted as (
           select u.contact_id, u.address, u.channel
@@ -376,7 +388,7 @@ export async function expandPart(
            where id = ${campaignId}::uuid and (select count(*) from wanted) > (select count(*) from ins)
           returning 1
         )
-        select (select count(*) from part)::int as parts, (select count(*) from lost)::int as lost`,
+        select (select count(*) from marked)::int as parts, (select count(*) from lost)::int as lost`,
   );
   return row ? intOf(row, 'parts') > 0 : false;
 }

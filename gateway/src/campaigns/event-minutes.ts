@@ -22,12 +22,6 @@ export function countEventsSql(campaignId: string, type: CampaignEventType, at: 
              on conflict (campaign_id, minute, type) do update set count = campaign_event_minutes.count + excluded.count`;
 }
 
-/** The statement that takes `count` (an SQL expression) back from the minute counts `countEventsSql` added at `at`. */
-export function uncountEventsSql(campaignId: string, type: CampaignEventType, at: Date, count: SQL): SQL {
-  return sql`update campaign_event_minutes set count = greatest(0, count - (${count})::int)
-              where campaign_id = ${campaignId}::uuid and minute = ${minuteOf(at)}::timestamptz and type = ${type}`;
-}
-
 /** Adds `count` events of `type` at `at` to the campaign's minute counts (call inside the recording transaction). */
 export async function countEvents(
   tx: Queryable,

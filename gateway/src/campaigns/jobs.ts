@@ -15,7 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import { CAMPAIGN_SEND_QUEUE, enqueueCampaign, type CampaignSendJob } from './sender/queue';
 import { SendRates } from './sender/rate';
 import { endsDirOf } from './sender/ends-log';
-import { releaseClaims, runCampaign, takeBackUnended, type SenderDeps } from './sender/send-job';
+import { recoverEnded, releaseClaims, runCampaign, type SenderDeps } from './sender/send-job';
 import type { CampaignTransport } from './sender/transport';
 
 export interface CampaignJobsOptions {
@@ -58,13 +58,14 @@ export function registerCampaignJobs(
   );
   // At start, the campaigns that were sending carry on (their jobs may have used up their retries while
   // no worker ran; a second job of a campaign only finds nothing to claim). PGlite belongs to this
-  // process: rows the previous one committed 'sent' without writing their ends (sender/ends-log.ts),
-  // and rows it left 'sending', are queued again at once.
+  // process: of the rows the previous one left 'sending', those whose messages it ended (its runs'
+  // ends logs, sender/ends-log.ts) become 'sent', and the others are queued again at once.
   jobs.onStart(async () => {
     if (!jobs.workers) return;
     if (deps.endsDir !== null) {
-      const taken = await takeBackUnended(db, deps.endsDir);
-      if (taken > 0) log.warn({ taken }, 'queued again: rows committed sent whose messages were never ended');
+      const recovered = await recoverEnded(db, deps.endsDir);
+      if (recovered > 0)
+        log.warn({ recovered }, 'sent: rows whose messages were ended before a kill, not yet committed');
     }
     if (isPglite(db)) await releaseClaims(db, null, null);
     const rows = await queryRows(db, sql`select id::text from campaigns where status = 'sending' limit 1000`);

@@ -136,12 +136,6 @@ export function recordSentSql(tenantId: string, count: SQL, at: Date): SQL {
              on conflict (tenant_id, day) do update set sent = email_usage.sent + excluded.sent`;
 }
 
-/** The statement that takes `count` (an SQL expression) back from what `recordSentSql` counted at `at`. */
-export function unrecordSentSql(tenantId: SQL, count: SQL, at: Date): SQL {
-  return sql`update email_usage set sent = greatest(0, sent - (${count})::int)
-              where tenant_id = ${tenantId} and day = ${day(at)}::date`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reserved volume and the refusal of a send that would exceed the plan
 // ---------------------------------------------------------------------------------------------

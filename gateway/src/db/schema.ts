@@ -1064,7 +1064,8 @@ export const campaignRecipients = pgTable(
 /**
  * The audience a send took (campaigns/audience.ts), in parts of at most AUDIENCE_PART recipients kept
  * as arrays: taking a million contacts writes a few hundred rows. The sender turns one part at a time
- * into `campaign_recipients` rows as it reaches them (`expanded_at`), in the statement that marks it.
+ * into `campaign_recipients` rows as it reaches them, a slice per statement (`expanded_count`, then
+ * `expanded_at`), in the statement that marks it.
  */
 export const campaignAudience = pgTable(
   'campaign_audience',
@@ -1083,6 +1084,8 @@ export const campaignAudience = pgTable(
     /** Lower-cased, as `campaign_recipients.address`. */
     addresses: text('addresses').array().notNull(),
     channels: text('channels').array().notNull(),
+    /** Recipients of the part already taken into rows (a part may be taken in slices); all once `expanded_at` is set. */
+    expandedCount: integer('expanded_count').notNull().default(0),
     expandedAt: timestamp('expanded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

@@ -1,116 +1,117 @@
 /**
- * Embedded PGlite: the group commit of a run whose rows may be committed 'sent' while their messages'
- * ends were never written (campaigns/sender: exactly once).
+ * Embedded PGlite: the messages a run has ended, written before their rows are committed
+ * (campaigns/sender: exactly once).
  *
- * Why: the sender ends a message's data only once its row is committed 'sent'. On PGlite the commit
- * happens on the database's thread (db/pglite-thread.ts) and the gateway's thread learns of it a
- * moment later; a process killed in that moment would leave rows 'sent' whose data it never ended
- * (messages the server discarded, which the restart would skip: lost). So each run writes, with a
- * synchronous write to a file of its own (kept by the operating system when the process is killed):
+ * Why: on a PostgreSQL server a message's data is ended only once its row is committed 'sent'
+ * (commit-on-wire.ts), so each connection waits for a commit per message. PGlite runs in this process
+ * and on one thread of it (db/pglite-thread.ts): that wait was most of a connection's time (23 of 28 ms
+ * a message at 20,000 contacts, bench/README.md). So on PGlite a run writes, with a synchronous write to
+ * a file of its own (kept by the operating system when the process is killed), the row and the
+ * Message-ID of each message just before it writes that message's end (`ending`); its row is
+ * committed later, with its SMTP answer, in a group commit nobody waits for. A file is this log's
+ * only record: a process killed between the write and the commit leaves the row 'sending' in the
+ * database and in a file.
  *
- * 1. before the transaction, which rows it may commit 'sent' and the commit's instant (`pending`);
- * 2. once the commit is known, before the first end is written, that it is over (`ended`).
+ * A start (campaigns/jobs.ts) reads what the runs of the previous process left: the rows it left
+ * 'sending' whose line is in its file were ended and become 'sent' (`recoverEnded`, send-job.ts: with
+ * the campaign's counter, the plan usage and the events, as their commit would have); the others had
+ * no end written (the server discarded them) and are queued again. What is left is the window between
+ * a line's write and its end's write, in one synchronous frame of the gateway's thread: the same few
+ * microseconds as on a PostgreSQL server between COMMIT written and the ends.
  *
- * A start (campaigns/jobs.ts) reads what the runs of the previous process left: a group still
- * pending whose rows were committed 'sent' (at that instant, by that process) had none of its ends
- * written, and `takeBackUnended` (send-job.ts) queues those rows again. What is left is the window
- * between the `ended` write and the ends' writes, in one synchronous frame of the gateway's thread:
- * the same few microseconds as on a PostgreSQL server (commit-on-wire.ts).
- *
- * The record is the file's first line, overwritten in place. A line cut short by a kill mid-write is
- * not a record: cut while writing `pending`, nothing was committed yet; cut while writing `ended`,
- * the commit was over and no end was written yet, which loses that group's messages, as a kill a
- * microsecond later would.
+ * The file: a first line naming the campaign and the process (`claimed_by`), then one line per message
+ * ended, `<row id> <Message-ID>`. A last line cut short by a kill mid-write is no record: its end was
+ * not written yet.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A group commit that may have landed without its ends: the rows, by the process, at the instant. */
-export interface PendingGroup {
+/** What a run's file says: the messages it ended, of which campaign, by which process. */
+export interface EndedRun {
   campaignId: string;
   /** The process's name in `claimed_by`. */
   worker: string;
-  /** The commit's instant: the rows' `sent_at` (ISO 8601). */
-  at: string;
-  ids: number[];
+  /** When the file was last written (the ends' instant for the plan usage and the events). */
+  at: Date;
+  ends: { id: number; messageId: string }[];
 }
-
-const ENDED = 'ended\n';
 
 /** The directory of the runs' files beside PGlite's data directory; none for a database in memory. */
 export function endsDirOf(pgliteDir: string): string | null {
   return pgliteDir.startsWith('memory://') ? null : `${pgliteDir.replace(/[\\/]+$/, '')}-sends`;
 }
 
-/** One run's file (created at its first commit, removed when the run ends). */
+/** One run's file (created at its first end, removed when the run ends with every row committed). */
 export class EndsLog {
   private fd: number | null = null;
   private readonly file: string;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly run: { campaignId: string; worker: string },
+  ) {
     this.file = path.join(dir, `${randomBytes(8).toString('hex')}.run`);
   }
 
-  private write(line: string): void {
+  /** Just before a message's end is written: that row is ended from now on. */
+  ending(id: number, messageId: string): void {
     if (this.fd === null) {
       fs.mkdirSync(this.dir, { recursive: true });
-      this.fd = fs.openSync(this.file, 'w');
+      this.fd = fs.openSync(this.file, 'a');
+      fs.writeSync(this.fd, `${JSON.stringify(this.run)}\n`);
     }
-    fs.writeSync(this.fd, line, 0);
+    fs.writeSync(this.fd, `${id} ${messageId.replace(/\s/g, '')}\n`);
   }
 
-  /** Before the transaction: these rows may be committed 'sent' from now on. */
-  pending(group: PendingGroup): void {
-    this.write(`${JSON.stringify(group)}\n`);
-  }
-
-  /** The commit is over (or failed): written before the first of its ends. */
-  ended(): void {
-    this.write(ENDED);
-  }
-
-  /** The run ended with every commit's ends written: its file goes. */
-  close(): void {
+  /**
+   * The run is over. `committed`: every row it ended is committed, and the file goes; otherwise (a
+   * failed commit) it stays for the next start to recover.
+   */
+  close(committed: boolean): void {
     if (this.fd === null) return;
     fs.closeSync(this.fd);
     this.fd = null;
-    fs.rmSync(this.file, { force: true });
+    if (committed) fs.rmSync(this.file, { force: true });
   }
 }
 
-/** The pending group a file's first line holds, or null (ended, cut short, or not ours). */
-export function parseRecord(text: string): PendingGroup | null {
-  const line = text.slice(0, text.indexOf('\n') + 1 || text.length).trim();
-  if (!line.startsWith('{')) return null;
+/** A run's file as text: what it ended, or null (no first line, or not ours). */
+export function parseRun(text: string, at: Date): EndedRun | null {
+  const lines = text.split('\n');
+  lines.pop(); // after the last line break: empty, or a line cut short by a kill
+  const [first, ...rest] = lines;
+  let run: { campaignId?: unknown; worker?: unknown };
   try {
-    const r = JSON.parse(line) as Partial<PendingGroup>;
-    const valid =
-      typeof r.campaignId === 'string' &&
-      typeof r.worker === 'string' &&
-      typeof r.at === 'string' &&
-      !Number.isNaN(Date.parse(r.at)) &&
-      Array.isArray(r.ids) &&
-      r.ids.every((id) => Number.isSafeInteger(id));
-    return valid ? (r as PendingGroup) : null;
+    run = JSON.parse(first ?? '') as typeof run;
   } catch {
-    return null; // cut short by a kill while it was written
+    return null;
   }
+  if (typeof run.campaignId !== 'string' || typeof run.worker !== 'string') return null;
+  const ends = rest.flatMap((line) => {
+    const [id, messageId] = line.split(' ');
+    const n = Number(id);
+    return Number.isSafeInteger(n) && n > 0 && messageId ? [{ id: n, messageId }] : [];
+  });
+  return { campaignId: run.campaignId, worker: run.worker, at, ends };
 }
 
 /**
- * What the runs of a process that stopped left in `dir`: each file's pending group (or null), and a
- * function that removes the file once its group was taken back.
+ * What the runs of a process that stopped left in `dir`: each file's run (or null), and a function
+ * that removes the file once its rows are recovered.
  */
-export function leftByRuns(dir: string): { group: PendingGroup | null; remove: () => void }[] {
+export function leftByRuns(dir: string): { run: EndedRun | null; remove: () => void }[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((name) => name.endsWith('.run'));
   } catch {
-    return []; // no run ever committed here
+    return []; // no run ever ended a message here
   }
   return names.map((name) => {
     const file = path.join(dir, name);
-    return { group: parseRecord(fs.readFileSync(file, 'utf8')), remove: () => fs.rmSync(file, { force: true }) };
+    return {
+      run: parseRun(fs.readFileSync(file, 'utf8'), fs.statSync(file).mtime),
+      remove: () => fs.rmSync(file, { force: true }),
+    };
   });
 }

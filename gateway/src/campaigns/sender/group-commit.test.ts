@@ -127,4 +127,21 @@ describe('GroupCommit', () => {
     assert.ok(Date.now() - t1 < 60, `flush waited ${Date.now() - t1} ms`);
     assert.deepEqual(batches[2], [6]);
   });
+
+  it('with gather and most: a transaction takes at most that many, the rest go next without the wait', async () => {
+    const batches: number[][] = [];
+    const commits = new GroupCommit<number, number, string>(
+      async (requests) => {
+        batches.push([...requests]);
+        return requests;
+      },
+      200,
+      { enough: 4, waitMs: 500, most: 3 },
+    );
+    const started = Date.now();
+    const all = await Promise.all([1, 2, 3, 4].map((n) => commits.request(n)));
+    assert.deepEqual(all, [1, 2, 3, 4]);
+    assert.deepEqual(batches, [[1, 2, 3], [4]]);
+    assert.ok(Date.now() - started < 300, `the one left over waited ${Date.now() - started} ms`);
+  });
 });

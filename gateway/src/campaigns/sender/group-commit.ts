@@ -18,7 +18,8 @@
  *
  * One transaction runs at a time; requests made meanwhile wait for the next, which starts as soon as
  * the running one ends, or, with `gather`, once `enough` requests wait or `waitMs` has passed since
- * they began waiting for a transaction to start (none ran, or the last one ended). Gathering is for a
+ * they began waiting for a transaction to start (none ran, or the last one ended), and takes at most
+ * `most` of them (the rest wait for the next, which starts at once). Gathering is for a
  * database that runs in the caller's own thread (embedded PGlite): there a transaction costs about
  * 3 ms of that thread for its first row and a tenth of that for each further row, and starting one for
  * every request or two left the thread no time to build the messages that make the next requests.
@@ -44,7 +45,7 @@ export class GroupCommit<Request, Result, Rider> {
       settle: (results: Result[]) => void,
     ) => Promise<Result[]>,
     private readonly rideDelayMs = 200,
-    private readonly gather: { enough: number; waitMs: number } | null = null,
+    private readonly gather: { enough: number; waitMs: number; most?: number } | null = null,
   ) {}
 
   request(item: Request): Promise<Result> {
@@ -113,10 +114,10 @@ export class GroupCommit<Request, Result, Rider> {
         this.running = null; // in the same turn as the check: a request made after it starts a new loop
         return;
       }
-      const requests = this.requests.splice(0);
+      const requests = this.requests.splice(0, this.gather?.most ?? this.requests.length);
       const riders = this.riders.splice(0);
       this.ridersDue = false;
-      this.gatherDue = false;
+      this.gatherDue = this.requests.length > 0; // left over by `most`: they have waited enough
       if (this.timer) {
         clearTimeout(this.timer);
         this.timer = null;

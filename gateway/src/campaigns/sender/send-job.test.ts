@@ -11,9 +11,9 @@ import type { Contact, Template } from '../../contracts';
 import { intOf, queryRows, textOf } from '../../lib/raw-sql';
 import { toChecksumAddress } from '../../lib/eip55';
 import { verifyClick, verifyRecipientToken } from '../tracking/links';
-import { countAudience } from '../audience';
+import { countAudience, expandPart, takeAudience } from '../audience';
 import { enqueueCampaign } from './queue';
-import { takeBackUnended, VOLUME_USED_UP } from './send-job';
+import { recoverEnded, releaseClaims, VOLUME_USED_UP } from './send-job';
 import { EndsLog } from './ends-log';
 import { startGateway, type TestGateway } from '../../../test/helpers';
 import { call, tenantId } from '../../../test/audience-helpers';
@@ -421,36 +421,33 @@ describe('the plan volume and schedules', () => {
   });
 });
 
-describe('a commit whose ends were never written (embedded PGlite, ends-log.ts)', () => {
-  it('its rows are queued again at start, and what it counted is taken back', async () => {
-    const list = await createList(db(), acme, 'Unended');
-    await insertContacts(db(), acme, 12, 'unended', { listId: list, domain: 'unended.test' });
+describe('rows a killed process ended before their commit (embedded PGlite, ends-log.ts)', () => {
+  it('become sent at start, with what their commit counts; the rest are queued again and sent once', async () => {
+    const list = await createList(db(), acme, 'Ended');
+    await insertContacts(db(), acme, 12, 'ended', { listId: list, domain: 'ended.test' });
     const id = await createCampaign(db(), { tenantId: acme, templateId, audience: { include_lists: [list] } });
-    await send(id);
-    await waitForStatus(db(), id, 'sent');
-    // One group commit of the send, as a process killed after that commit and before its ends
-    // would have left it: its rows 'sent' (no answer recorded yet) and its record pending.
-    const [group] = await queryRows(
+    // The state a process killed mid-send leaves: the audience taken into rows, all of them claimed
+    // ('sending') by that process, some of them ended (lines in its run's ends log), none committed.
+    const audience = { include_lists: [list], include_segments: [], exclude_lists: [], exclude_segments: [] };
+    const n = await takeAudience(db(), id, acme, audience, DOMAIN);
+    await db().execute(sql`update campaigns set recipients = ${n}, audience_taken_at = now() where id = ${id}::uuid`);
+    while (await expandPart(db(), id, acme, 'queued'));
+    const dead = 'dead-host:1:abcd';
+    const claimed = await queryRows(
       db(),
-      sql`select claimed_by, (extract(epoch from sent_at) * 1000)::float8 as sent_ms, array_agg(id order by id)::text as ids, count(*)::int as n
-            from campaign_recipients where campaign_id = ${id}::uuid
-           group by claimed_by, sent_at order by n desc limit 1`,
+      sql`update campaign_recipients set status = 'sending', claimed_by = ${dead}, claimed_at = now(), attempts = 1
+           where campaign_id = ${id}::uuid returning id`,
     );
-    const worker = textOf(group ?? {}, 'claimed_by') ?? '';
-    const at = new Date(Number(group?.sent_ms)).toISOString();
-    const ids = (textOf(group ?? {}, 'ids') ?? '{}').slice(1, -1).split(',').map(Number);
-    const n = ids.length;
-    assert.ok(n > 0);
-    await db().execute(
-      sql`update campaign_recipients set status = 'sent' where id = any(${`{${ids.join(',')}}`}::bigint[])`,
-    );
+    assert.equal(claimed.length, 12);
+    const ids = claimed.map((r) => intOf(r, 'id')).sort((a, b) => a - b);
+    const ended = ids.slice(0, 5);
     const counts = async () => {
       const [row] = await queryRows(
         db(),
         sql`select (select sent from campaigns where id = ${id}::uuid) as sent,
                    (select count(*)::int from campaign_events where campaign_id = ${id}::uuid and type = 'sent') as events,
-                   (select sum(count)::int from campaign_event_minutes where campaign_id = ${id}::uuid and type = 'sent') as minutes,
-                   (select sum(sent)::int from email_usage where tenant_id = ${acme}::uuid) as usage`,
+                   (select coalesce(sum(count), 0)::int from campaign_event_minutes where campaign_id = ${id}::uuid and type = 'sent') as minutes,
+                   (select coalesce(sum(sent), 0)::int from email_usage where tenant_id = ${acme}::uuid) as usage`,
       );
       return {
         sent: intOf(row ?? {}, 'sent'),
@@ -460,42 +457,44 @@ describe('a commit whose ends were never written (embedded PGlite, ends-log.ts)'
       };
     };
     const before = await counts();
-    assert.equal(before.sent, 12);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unended-'));
+    assert.equal(before.sent, 0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ended-'));
     try {
-      const killed = new EndsLog(dir);
-      killed.pending({ campaignId: id, worker, at, ids });
-      // A record of another process's worker name, or of rows that are not 'sent' at that instant, takes nothing.
-      new EndsLog(dir).pending({ campaignId: id, worker: 'another:1:ffff', at, ids });
-      new EndsLog(dir).pending({ campaignId: id, worker, at: new Date(Date.parse(at) + 1).toISOString(), ids });
+      const killed = new EndsLog(dir, { campaignId: id, worker: dead });
+      for (const rowId of ended) killed.ending(rowId, `<${id}.${rowId}@acme.example>`);
+      // Lines of another process, or of a row it never claimed, recover nothing.
+      new EndsLog(dir, { campaignId: id, worker: 'another:1:ffff' }).ending(ids[6] ?? 0, '<x@y>');
+      new EndsLog(dir, { campaignId: id, worker: dead }).ending(1, '<x@y>');
 
-      assert.equal(await takeBackUnended(db(), dir), n);
-      assert.deepEqual(fs.readdirSync(dir), [], 'every record read is removed');
+      assert.equal(await recoverEnded(db(), dir), ended.length);
+      assert.deepEqual(fs.readdirSync(dir), [], 'every file read is removed');
+      assert.equal(await recoverEnded(db(), dir), 0, 'nothing twice');
       assert.deepEqual(await counts(), {
-        sent: before.sent - n,
-        events: before.events - n,
-        minutes: before.minutes - n,
-        usage: before.usage - n,
+        sent: before.sent + 5,
+        events: before.events + 5,
+        minutes: before.minutes + 5,
+        usage: before.usage + 5,
       });
-      const back = await queryRows(
+      const rows = await queryRows(
         db(),
-        sql`select status, claimed_by, sent_at, message_id from campaign_recipients where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        sql`select id, status, message_id, sent_at is not null as at from campaign_recipients
+             where campaign_id = ${id}::uuid order by id`,
       );
       assert.deepEqual(
-        new Set(back.map((r) => JSON.stringify(r))),
-        new Set([JSON.stringify({ status: 'queued', claimed_by: null, sent_at: null, message_id: null })]),
+        rows
+          .filter((r) => ended.includes(intOf(r, 'id')))
+          .map((r) => [textOf(r, 'status'), textOf(r, 'message_id'), r.at]),
+        ended.map((rowId) => ['sent', `<${id}.${rowId}@acme.example>`, true]),
       );
-      assert.equal(await takeBackUnended(db(), dir), 0, 'nothing twice');
+      assert.ok(rows.filter((r) => !ended.includes(intOf(r, 'id'))).every((r) => textOf(r, 'status') === 'sending'));
 
-      // Sent again: each of those recipients has the message twice in the peer (the first one was
-      // delivered here, since this test only pretends the ends were never written), and the
-      // campaign's figures are whole again.
-      await db().execute(sql`update campaigns set status = 'sending' where id = ${id}::uuid`);
+      // The start queues the rest again; the send sends each of them once and none of the ended ones.
+      await releaseClaims(db(), id, null);
       await send(id);
       await waitForStatus(db(), id, 'sent');
-      assert.deepEqual(await counts(), before);
-      assert.deepEqual(await recipientStatuses(db(), id), { delivered: 12 });
-      assert.equal(receivedTo('@unended.test').length, 12 + n);
+      assert.equal(receivedTo('@ended.test').length, 12 - ended.length);
+      assert.deepEqual(await recipientStatuses(db(), id), { sent: 5, delivered: 7 });
+      assert.equal((await counts()).sent, 12);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -10,16 +10,22 @@
  * 3. Recipients are claimed in batches (`FOR UPDATE SKIP LOCKED`: two processes never claim one row)
  *    and rendered ahead of the connections (mime.ts builds each message). Each SMTP connection of
  *    the pool then sends EXACTLY ONCE: it prepares its message up to the end of its data
- *    (sender/transport.ts), asks for the row to be committed 'sent', and only after that commit ends
- *    the data and reads the server's answer. The commits of all connections are grouped
- *    (group-commit.ts): one transaction marks every waiting row 'sent' with the plan usage, the
- *    campaign's counter, the events and their minute counts, and records the answers that came since.
- *    A process killed before a row's commit leaves it 'sending' with a message the server discards;
- *    it is queued again (PGlite: at start; PostgreSQL: once its claim is older than the job
- *    heartbeat); on PGlite, so are rows it committed 'sent' before it could write their ends
- *    (ends-log.ts). A row whose claim was taken away meanwhile is not committed by this process (the
- *    commit checks the claim) and its message is dropped. Rows claimed but not sent when a run stops
- *    go back to the queue.
+ *    (sender/transport.ts), and ends the data only once nothing can send that row again:
+ *    - on a PostgreSQL server, after the row is committed 'sent' (several processes may send, and a
+ *      claim can be taken away): the commits of all connections are grouped (group-commit.ts), one
+ *      transaction marks every waiting row 'sent' with the plan usage, the campaign's counter, the
+ *      events and their minute counts, and records the answers that came since. A process killed
+ *      before a row's commit leaves it 'sending' with a message the server discards; it is queued
+ *      again once its claim is older than the job heartbeat. A row whose claim was taken away
+ *      meanwhile is not committed by this process (the commit checks the claim) and its message is
+ *      dropped.
+ *    - on embedded PGlite (one process holds the database, nothing takes a claim away), after a line
+ *      in the run's ends log (ends-log.ts); the row is committed later with its answer, 'delivered'
+ *      at once when the answer was, in a group commit the connection does not wait for (it goes on
+ *      while fewer than PGLITE_COMMITS_AHEAD of its rows wait for theirs). A process killed before
+ *      that commit leaves rows 'sending': at start, those in its ends log become 'sent', the others
+ *      are queued again.
+ *    Rows claimed but not sent when a run stops go back to the queue.
  * 4. Answers: 250 delivered; 4xx deferred, retried after `retryDelaySeconds` doubling per attempt, at
  *    most `maxAttempts` attempts, then failed; 5xx bounced, and the contact's status becomes 'bounced'
  *    (contact-outcomes.ts; later sends leave them out). The same at RCPT time, before any data
@@ -58,16 +64,16 @@ import {
 import { campaignHtml } from '../campaign-preview';
 import { AUDIENCE_PART, expandPart, partsWaiting, takeAudience } from '../audience';
 import { markBounced } from '../contact-outcomes';
-import { countEvents, countEventsSql, uncountEventsSql } from '../event-minutes';
+import { countEvents, countEventsSql } from '../event-minutes';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
 import { trackingUrls } from '../tracking/links';
-import { emailAllowance, recordSentSql, unrecordSentSql } from '../usage';
+import { emailAllowance, recordSentSql } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
 import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
 import { effectiveSender } from '../../domains/senders';
 import { enqueueCampaign } from './queue';
 import { transactionCommittedOnWire } from './commit-on-wire';
-import { EndsLog, leftByRuns, type PendingGroup } from './ends-log';
+import { EndsLog, leftByRuns } from './ends-log';
 import { GroupCommit } from './group-commit';
 import { buildMime, sharedHeaders } from './mime';
 import { SendRates } from './rate';
@@ -83,6 +89,24 @@ const STATUS_EVERY_MS = 1_000;
 const CLAIM_BATCH_MIN = 32;
 /** Embedded PGlite: the longest a sent message waits for others to share its commit (ms). */
 const PGLITE_GATHER_MS = 5;
+/**
+ * Embedded PGlite: the most rows one commit takes (the others wait for the next). A commit is one
+ * statement on PGlite's one connection, and the console's reads wait for it: 32 rows hold it about
+ * 6 ms (bench/README.md).
+ */
+const PGLITE_COMMIT_MAX = 32;
+/**
+ * Embedded PGlite: a connection's ended messages whose rows may wait for their commit while it sends
+ * the next (it waits for the oldest beyond that). Bounds what a kill leaves to recover (ends-log.ts)
+ * and how far sending runs ahead of the database.
+ */
+export const PGLITE_COMMITS_AHEAD = 4;
+/**
+ * Embedded PGlite: recipients of the audience taken into rows per statement (audience.ts
+ * `expandPart`): a whole part (1,000) held PGlite's one connection about 50 ms, and a fifth of the
+ * contacts grid's reads during a send waited for one (bench/README.md).
+ */
+const PGLITE_EXPAND_SLICE = 200;
 /** Messages built per turn of the event loop: one, so the connections' answers wait at most one message's build (8 per turn cost 25 % of the throughput in event-loop lag). */
 const RENDER_SLICE = 1;
 /** Rows turned 'skipped' per statement when a campaign is cancelled. */
@@ -102,7 +126,7 @@ export interface SenderDeps {
   rates: SendRates;
   /** This process's name in `claimed_by`. */
   worker: string;
-  /** Embedded PGlite on disk: where runs note the commits whose ends are not written yet (ends-log.ts). */
+  /** Embedded PGlite on disk: where runs note the messages they ended before their commit (ends-log.ts). */
   endsDir: string | null;
   /** The transport of a run (tests may replace it). */
   transport?: () => CampaignTransport;
@@ -371,44 +395,53 @@ async function addEvents(
   await countEvents(tx, campaign.id, type, at, items.length);
 }
 
+/** A row a commit makes 'sent' (or, its answer known already, 'delivered'). */
+interface Move {
+  id: number;
+  messageId: string;
+  delivered: boolean;
+}
+
 /**
- * The step every commit takes, as ONE statement: the requested rows this process still holds become
- * 'sent' (`moved`, with the plan usage), the delivered answers' rows 'delivered' (`done`), the
+ * The step every commit takes, as ONE statement: the rows this process still holds ('sending', its
+ * claim) become 'sent' (`moved`, with the plan usage; 'delivered' at once for those whose answer came
+ * before their commit, on embedded PGlite), the delivered answers' rows 'delivered' (`done`), the
  * campaign's `sent` and `delivered` counters go up by their numbers (one update: a statement must not
- * update the campaign's row twice), each row gets its event and the chart's minute counts go up
- * (event-minutes.ts). The two sets of rows never meet: a row is answered only after its commit.
- * Returns the ids committed 'sent'.
+ * update the campaign's row twice), each row gets its events and the chart's minute counts go up
+ * (event-minutes.ts). The two sets of rows never meet: a row in `done` was committed before.
+ * Returns the ids moved.
  */
 async function sentAndDelivered(
   db: Queryable,
   worker: string,
-  campaign: CampaignState,
-  requests: SentRequest[],
+  campaign: { id: string; tenantId: string },
+  moves: Move[],
   delivered: Outcome[],
   at: Date,
 ): Promise<Set<number>> {
-  if (requests.length === 0 && delivered.length === 0) return new Set();
-  const none = sql`select null::bigint as id where false`;
+  if (moves.length === 0 && delivered.length === 0) return new Set();
+  const none = sql`select null::bigint as id, null::text as status where false`;
   // The rows as array parameters: the statement's text and its number of parameters stay the same
   // whatever the group's size (values lists cost a parameter per field to bind).
   const moved =
-    requests.length === 0
+    moves.length === 0
       ? none
-      : sql`update campaign_recipients as r set status = 'sent', sent_at = ${at}, message_id = v.mid, error = null
-              from unnest(${bigintArray(requests.map((p) => p.row.id))}::bigint[],
-                          ${textArray(requests.map((p) => p.messageId))}::text[]) as v(id, mid)
+      : sql`update campaign_recipients as r set status = v.status, sent_at = ${at}, message_id = v.mid, error = null
+              from unnest(${bigintArray(moves.map((m) => m.id))}::bigint[],
+                          ${textArray(moves.map((m) => m.messageId))}::text[],
+                          ${textArray(moves.map((m) => (m.delivered ? 'delivered' : 'sent')))}::text[]) as v(id, mid, status)
              where r.id = v.id and r.status = 'sending' and r.claimed_by = ${worker}
-            returning r.id`;
+            returning r.id, r.status`;
   const done =
     delivered.length === 0
       ? none
       : sql`update campaign_recipients as r set status = 'delivered', error = null
-             where r.id = any(${bigintArray(delivered.map((o) => o.id))}::bigint[]) returning r.id`;
+             where r.id = any(${bigintArray(delivered.map((o) => o.id))}::bigint[]) returning r.id, r.status`;
   const sentN = sql`select count(*) from moved`;
-  const doneN = sql`select count(*) from done`;
-  const event = (from: string, type: CampaignEventType) =>
+  const doneN = sql`select count(*) from (select id from moved where status = 'delivered' union all select id from done) d`;
+  const event = (from: SQL, type: CampaignEventType, where = sql``) =>
     sql`select ${campaign.tenantId}::uuid, ${campaign.id}::uuid, id, ${type}::text, null::text, ${at}::timestamptz
-          from ${sql.raw(from)}`;
+          from ${from} ${where}`;
   const rows = await queryRows(
     db,
     sql`with moved as (${moved}),
@@ -418,7 +451,9 @@ async function sentAndDelivered(
                        where id = ${campaign.id}::uuid
                          and (exists (select 1 from moved) or exists (select 1 from done))),
           events as (insert into campaign_events (tenant_id, campaign_id, recipient_id, type, detail, at)
-                     ${event('moved', 'sent')} union all ${event('done', 'delivered')}),
+                     ${event(sql`moved`, 'sent')}
+                     union all ${event(sql`moved`, 'delivered', sql`where status = 'delivered'`)}
+                     union all ${event(sql`done`, 'delivered')}),
           sent_minutes as (${countEventsSql(campaign.id, 'sent', at, sentN)}),
           delivered_minutes as (${countEventsSql(campaign.id, 'delivered', at, doneN)})
         select id from moved`,
@@ -486,35 +521,37 @@ interface Ready {
   messageId: string;
 }
 
+/** What rides along: an SMTP answer, or a note on a row that got no answer after its data. */
+type Rider = Outcome | { id: number; note: string };
+
 /** What a run's group commit commits for a connection: this row is 'sent'. */
 interface SentRequest {
   row: Claimed;
   messageId: string;
-  /** Ends the message's data: called in the same synchronous frame as the commit's hand-out. */
+  /** PostgreSQL: ends the message's data, called in the same synchronous frame as the commit's hand-out. */
   end: () => void;
+  /** Embedded PGlite: the message was ended before its commit (ends-log.ts), and this is its answer. */
+  answer?: Rider;
 }
-
-/** What rides along: an SMTP answer, or a note on a row that got no answer after its data. */
-type Rider = Outcome | { id: number; note: string };
 
 /**
  * Fault injection for the kill tests (send-kill.test.ts; never set otherwise): on embedded PGlite, the
- * process kills itself with SIGKILL right after its Nth group commit of rows landed, before the ends
- * log says that commit is over, the moment ends-log.ts exists for.
+ * process kills itself with SIGKILL right after it wrote the end of its Nth message, before that row's
+ * commit: the moment ends-log.ts exists for.
  */
-const KILL_AFTER_COMMIT = Number(process.env.TEST_KILL_AFTER_COMMIT) || 0;
-let commitsLanded = 0;
+const KILL_AFTER_ENDS = Number(process.env.TEST_KILL_AFTER_ENDS) || 0;
+let endsWritten = 0;
 
 /**
  * THE commit of a run: the requested rows become 'sent' (only while this process holds their claim;
  * a row whose claim was taken away answers false and its message is dropped), with the campaign's
  * counter, the plan usage and the events; and the answers that came since are recorded.
  *
- * The rows, the delivered answers and all that follows are ONE statement (array parameters). The
- * connections wait for the commit, so its length bounds the throughput: one statement instead of the
- * sent rows and the delivered rows apart.
+ * The rows, the delivered answers and all that follows are ONE statement (array parameters). On a
+ * server the connections wait for the commit, so its length bounds the throughput: one statement
+ * instead of the sent rows and the delivered rows apart.
  *
- * Rows become 'sent' only by this process's COMMIT, which it sends once the statement answered. A
+ * On a server, rows become 'sent' only by this process's COMMIT, which it sends once the statement answered. A
  * server runs a statement it received to its end even when the client died meanwhile (it notices only
  * when it answers), and a statement outside a transaction commits itself: a process killed while that
  * statement ran would leave rows 'sent' whose data it never ended, and the restart skips them. In a
@@ -522,29 +559,39 @@ let commitsLanded = 0;
  * sent again. Without rows to make 'sent' (delivered answers alone: no data waits for them), the
  * statement commits itself. Other answers take the transaction too. The results are handed out the
  * moment the commit cannot be undone, and the committed messages' ends written in that same
- * synchronous frame (`end`, before `settle` resolves the connections' requests): on a server as soon
- * as COMMIT is written, before its answer (commit-on-wire.ts); on embedded PGlite once the commit is
- * known, with the run's ends log (ends-log.ts) saying until then which rows a kill would leave
- * committed without their ends.
+ * synchronous frame (`end`, before `settle` resolves the connections' requests): as soon as COMMIT is
+ * written, before its answer (commit-on-wire.ts).
+ *
+ * Embedded PGlite: the messages were ended before (their lines in the run's ends log say so), and
+ * each request brings its answer. A row whose answer was delivered becomes 'delivered' at once (one
+ * row version fewer); the other answers are applied after, in the same transaction. Without other
+ * answers or notes it is one statement, committing itself: a kill before it leaves the rows
+ * 'sending', and the start recovers them from the ends log.
  */
 async function commitGroup(
   deps: SenderDeps,
   campaign: CampaignState,
-  ends: EndsLog | null,
   requests: SentRequest[],
   riders: Rider[],
   settle: (results: boolean[]) => void,
 ): Promise<boolean[]> {
   const at = new Date();
-  const outcomes = riders.filter((r): r is Outcome => 'kind' in r);
-  const delivered = outcomes.filter((o) => o.kind === 'delivered');
+  const answers = riders.concat(requests.flatMap((r) => (r.answer ? [r.answer] : [])));
+  const isDelivered = (r: Rider | undefined) => r !== undefined && 'kind' in r && r.kind === 'delivered';
+  const outcomes = answers.filter((r): r is Outcome => 'kind' in r);
+  const delivered = riders.filter((r): r is Outcome => isDelivered(r));
   const others = outcomes.filter((o) => o.kind !== 'delivered');
-  const notes = riders.filter((r): r is { id: number; note: string } => 'note' in r);
+  const notes = answers.filter((r): r is { id: number; note: string } => 'note' in r);
+  const moves = requests.map((r) => ({ id: r.row.id, messageId: r.messageId, delivered: isDelivered(r.answer) }));
   const resultsOf = (committed: Set<number>) => requests.map((p) => committed.has(p.row.id));
-  const alone = others.length === 0 && notes.length === 0 && requests.length === 0;
-  if (alone) return resultsOf(await sentAndDelivered(deps.db, deps.worker, campaign, requests, delivered, at));
+  const pglite = isPglite(deps.db);
+  // One statement, committing itself: answers alone (no data waits for them), or on embedded PGlite
+  // rows whose messages are ended already.
+  if (others.length === 0 && notes.length === 0 && (requests.length === 0 || pglite)) {
+    return resultsOf(await sentAndDelivered(deps.db, deps.worker, campaign, moves, delivered, at));
+  }
   const group = async (tx: Database) => {
-    const sent = await sentAndDelivered(tx, deps.worker, campaign, requests, delivered, at);
+    const sent = await sentAndDelivered(tx, deps.worker, campaign, moves, delivered, at);
     await applyOutcomes(tx, deps, campaign, others, at);
     if (notes.length > 0) {
       await tx.execute(
@@ -559,60 +606,32 @@ async function commitGroup(
     requests.forEach((request, i) => results[i] && request.end());
     settle(results);
   };
-  if (!isPglite(deps.db)) return transactionCommittedOnWire(deps.db, group, handOut);
-  if (requests.length > 0) {
-    ends?.pending({
-      campaignId: campaign.id,
-      worker: deps.worker,
-      at: at.toISOString(),
-      ids: requests.map((r) => r.row.id),
-    });
-  }
-  let results: boolean[];
-  try {
-    results = await deps.db.transaction(group);
-    if (requests.length > 0 && ++commitsLanded === KILL_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
-  } finally {
-    if (requests.length > 0) ends?.ended(); // committed (or failed): no end is written before this
-  }
-  handOut(results);
-  return results;
+  if (!pglite) return transactionCommittedOnWire(deps.db, group, handOut);
+  return deps.db.transaction(group);
 }
 
 /**
- * Embedded PGlite, at start: the rows the previous process committed 'sent' in a group whose ends it
- * never wrote (ends-log.ts) are queued again, and what that commit counted is taken back (the
- * campaign's `sent`, the plan usage, the 'sent' events and their minute counts). Returns how many.
+ * Embedded PGlite, at start: the rows the previous process left 'sending' whose messages it ended
+ * (their lines in its runs' ends logs, ends-log.ts) become 'sent', with what their commit would have
+ * counted (the campaign's `sent`, the plan usage, the 'sent' events and their minute counts); their
+ * answers were never recorded. Rows of other processes, or committed already, are left as they are.
+ * Returns how many. The rows it left 'sending' otherwise are queued again after this (jobs.ts).
  */
-export async function takeBackUnended(db: Database, endsDir: string): Promise<number> {
-  let taken = 0;
-  for (const { group, remove } of leftByRuns(endsDir)) {
-    if (group) taken += await takeBackGroup(db, group);
+export async function recoverEnded(db: Database, endsDir: string): Promise<number> {
+  let recovered = 0;
+  for (const { run, remove } of leftByRuns(endsDir)) {
+    if (run && run.ends.length > 0) {
+      const [row] = await queryRows(db, sql`select tenant_id::text from campaigns where id = ${run.campaignId}::uuid`);
+      const tenantId = row ? textOf(row, 'tenant_id') : null;
+      if (tenantId) {
+        const moves = run.ends.map((e) => ({ ...e, delivered: false }));
+        const campaign = { id: run.campaignId, tenantId };
+        recovered += (await sentAndDelivered(db, run.worker, campaign, moves, [], run.at)).size;
+      }
+    }
     remove();
   }
-  return taken;
-}
-
-async function takeBackGroup(db: Database, group: PendingGroup): Promise<number> {
-  const at = new Date(group.at);
-  const n = sql`(select count(*) from back)`;
-  const [row] = await queryRows(
-    db,
-    sql`with back as (
-          update campaign_recipients set status = 'queued', claimed_by = null, claimed_at = null, sent_at = null,
-                 message_id = null, attempts = greatest(0, attempts - 1)
-           where id = any(${bigintArray(group.ids)}::bigint[]) and campaign_id = ${group.campaignId}::uuid
-             and status = 'sent' and sent_at = ${group.at}::timestamptz and claimed_by = ${group.worker}
-          returning id),
-        tenant as (select tenant_id from campaigns where id = ${group.campaignId}::uuid),
-        counted as (update campaigns set sent = sent - ${n} where id = ${group.campaignId}::uuid),
-        usage as (${unrecordSentSql(sql`(select tenant_id from tenant)`, n, at)}),
-        events as (delete from campaign_events
-                    where recipient_id in (select id from back) and type = 'sent' and at = ${group.at}::timestamptz),
-        minutes as (${uncountEventsSql(group.campaignId, 'sent', at, n)})
-        select ${n}::int as n`,
-  );
-  return intOf(row ?? {}, 'n');
+  return recovered;
 }
 
 /** Why a run stops sending before its recipients run out. */
@@ -632,6 +651,8 @@ class Feed {
   private statusReadAt = Date.now();
   private allowance = { left: 0, readAt: 0 };
   private noticesAt = 0;
+  /** When deferred rows were last looked for. */
+  private retriesReadAt = 0;
   private statusRead: Promise<void> | null = null;
   /** A part of the audience being taken into rows (audience.ts `expandPart`), one at a time. */
   private expanding: Promise<boolean> | null = null;
@@ -665,7 +686,9 @@ class Feed {
       if (this.stopped && !DRAINED.has(this.stopped)) return null;
       const ready = this.buffer.shift();
       if (ready) {
-        if (!this.stopped && this.buffer.length < this.batch / 2) void this.fill();
+        // The next batch is claimed and built while a whole one is still in hand: the claim waits its
+        // turn behind the commits, and the connections must not wait for it.
+        if (!this.stopped && this.buffer.length < this.batch) void this.fill();
         return ready;
       }
       if (this.exhausted || this.stopped) return null;
@@ -713,9 +736,10 @@ class Feed {
   private expand(): Promise<boolean> {
     const { deps, ctx } = this;
     if (this.partsDone) return Promise.resolve(false);
-    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued')
+    const slice = isPglite(deps.db) ? PGLITE_EXPAND_SLICE : AUDIENCE_PART;
+    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued', slice)
       .then((taken) => {
-        if (taken) this.queuedAhead += AUDIENCE_PART;
+        if (taken) this.queuedAhead += slice;
         else this.partsDone = true;
         return taken;
       })
@@ -770,7 +794,15 @@ class Feed {
     const wait = deps.rates.take(campaign.tenantId, size);
     if (wait > 0) await sleep(Math.min(wait, 1_000), this.signal);
 
-    let rows = await claim(deps, campaign.id, size, 'deferred');
+    // Deferred rows whose retry is due first, looked for at most every second while queued rows fill
+    // the batch (a claim that finds none still costs the database a statement).
+    const retriesDue = Date.now() - this.retriesReadAt >= STATUS_EVERY_MS;
+    const retries = () => claim(deps, campaign.id, size - rows.length, 'deferred');
+    let rows: Claimed[] = [];
+    if (retriesDue) {
+      this.retriesReadAt = Date.now();
+      rows = await retries();
+    }
     // Queued rows; the next part of the audience is taken into rows when they run out, and ahead of
     // that, beside the sending, while fewer than a few batches are left (audience.ts).
     while (rows.length < size) {
@@ -779,6 +811,7 @@ class Feed {
       rows = rows.concat(queued);
       if (rows.length >= size || !(await this.expand())) break;
     }
+    if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
     if (this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
@@ -813,52 +846,78 @@ async function signed(
   }
 }
 
-/** One connection's loop: prepare a message, wait for its commit, end it, hand the answer over. */
+/** A message's answer as the commit records it (the row was committed 'sent' before, or is with it). */
+function answerRider(row: Claimed, answer: SmtpAnswer): Rider {
+  // No answer at all after the end of the data: the message may have been taken, so it is not sent
+  // again; the row stays 'sent' with the error (the delivery log shows it).
+  if (answer.code === 0) return { id: row.id, note: `${NO_ANSWER} ${answer.text}` };
+  const { kind, detail } = outcomeOf(answer);
+  return { id: row.id, contactId: row.contactId, kind, detail, attempts: row.attempts, afterSent: true };
+}
+
+/**
+ * One connection's loop: prepare a message, make sure nothing can send its row again, end it, hand
+ * the answer over. On a server the row's commit comes before the end (the connection waits for it);
+ * on embedded PGlite a line in the run's ends log does (`ends`; none for a database in memory), and
+ * the commit, with the answer, comes after: the connection goes on while fewer than
+ * PGLITE_COMMITS_AHEAD of its rows wait for their commit, so at most that many and the one in hand are
+ * ended and not committed.
+ */
 async function connectionLoop(
   feed: Feed,
   commits: GroupCommit<SentRequest, boolean, Rider>,
   transport: CampaignTransport,
   from: string,
+  endsFirst: { log: EndsLog | null } | null,
 ) {
-  for (;;) {
-    const m = await feed.next();
-    if (!m) return;
-    const result = await transport.prepare({ from, to: m.to, raw: m.raw });
-    if ('refused' in result) {
-      const { kind, detail } = outcomeOf(result.refused);
-      commits.ride({
-        id: m.row.id,
-        contactId: m.row.contactId,
-        kind,
-        detail,
-        attempts: m.row.attempts,
-        afterSent: false,
-      });
-      continue;
+  /** Embedded PGlite: this connection's rows whose messages ended, waiting for their commit. */
+  const committing: Promise<boolean>[] = [];
+  try {
+    for (;;) {
+      const m = await feed.next();
+      if (!m) return;
+      const result = await transport.prepare({ from, to: m.to, raw: m.raw });
+      if ('refused' in result) {
+        const { kind, detail } = outcomeOf(result.refused);
+        commits.ride({
+          id: m.row.id,
+          contactId: m.row.contactId,
+          kind,
+          detail,
+          attempts: m.row.attempts,
+          afterSent: false,
+        });
+        continue;
+      }
+      if (endsFirst) {
+        endsFirst.log?.ending(m.row.id, m.messageId);
+        const answered = result.prepared.finish();
+        if (++endsWritten === KILL_AFTER_ENDS) process.kill(process.pid, 'SIGKILL');
+        const answer = answerRider(m.row, await answered);
+        if (committing.length >= PGLITE_COMMITS_AHEAD) await committing.shift();
+        const commit = commits.request({ row: m.row, messageId: m.messageId, end: () => undefined, answer });
+        commit.catch(() => undefined); // awaited in turn or at the end; not an unhandled rejection meanwhile
+        committing.push(commit);
+        continue;
+      }
+      // The end of the data is written by the commit's hand-out, in the frame that learns of the commit.
+      const ending: { answer?: Promise<SmtpAnswer> } = {};
+      const end = () => void (ending.answer = result.prepared.finish());
+      let committed: boolean;
+      try {
+        committed = await commits.request({ row: m.row, messageId: m.messageId, end });
+      } catch (error) {
+        result.prepared.abort(); // not committed: the server discards it, the row goes back to the queue
+        throw error;
+      }
+      if (!committed) {
+        result.prepared.abort(); // the claim was taken away: another process sends it
+        continue;
+      }
+      commits.ride(answerRider(m.row, await (ending.answer ?? result.prepared.finish())));
     }
-    // The end of the data is written by the commit's hand-out, in the frame that learns of the commit.
-    const ending: { answer?: Promise<SmtpAnswer> } = {};
-    const end = () => void (ending.answer = result.prepared.finish());
-    let committed: boolean;
-    try {
-      committed = await commits.request({ row: m.row, messageId: m.messageId, end });
-    } catch (error) {
-      result.prepared.abort(); // not committed: the server discards it, the row goes back to the queue
-      throw error;
-    }
-    if (!committed) {
-      result.prepared.abort(); // the claim was taken away: another process sends it
-      continue;
-    }
-    const answer = await (ending.answer ?? result.prepared.finish());
-    // No answer at all after the end of the data: the message may have been taken, so it is not sent
-    // again; the row stays 'sent' with the error (the delivery log shows it).
-    if (answer.code === 0) {
-      commits.ride({ id: m.row.id, note: `${NO_ANSWER} ${answer.text}` });
-      continue;
-    }
-    const { kind, detail } = outcomeOf(answer);
-    commits.ride({ id: m.row.id, contactId: m.row.contactId, kind, detail, attempts: m.row.attempts, afterSent: true });
+  } finally {
+    await Promise.all(committing); // a failed commit fails this loop (and the run)
   }
 }
 
@@ -986,10 +1045,13 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
 
   const transport = deps.transport?.() ?? makeTransport(config);
-  const ends = deps.endsDir === null ? null : new EndsLog(deps.endsDir);
+  // Embedded PGlite: messages are ended before their commit, each after a line in this run's ends log.
+  const endsFirst = isPglite(db)
+    ? { log: deps.endsDir === null ? null : new EndsLog(deps.endsDir, { campaignId, worker: deps.worker }) }
+    : null;
   const commits = new GroupCommit<SentRequest, boolean, Rider>(
     async (requests, riders, settle) => {
-      const results = await commitGroup(deps, campaign, ends, requests, riders, settle);
+      const results = await commitGroup(deps, campaign, requests, riders, settle);
       feed.settled += requests.length + riders.filter((r) => 'kind' in r && !r.afterSent).length;
       return results;
     },
@@ -997,7 +1059,9 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     // On embedded PGlite a commit costs the database's thread about 3 ms however few rows it holds:
     // gather half the connections' messages, or 5 ms, into each (group-commit.ts). A server commits in
     // its own process, so there the next commit starts at once.
-    isPglite(deps.db) ? { enough: Math.ceil(transport.slots / 2), waitMs: PGLITE_GATHER_MS } : null,
+    isPglite(deps.db)
+      ? { enough: Math.ceil(transport.slots / 2), waitMs: PGLITE_GATHER_MS, most: PGLITE_COMMIT_MAX }
+      : null,
   );
   const batch = Math.max(CLAIM_BATCH_MIN, transport.slots * 4);
   const feed = new Feed(deps, ctx, commits, batch, signal, Date.now() + RUN_MS);
@@ -1005,7 +1069,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   try {
     const loops = await Promise.allSettled(
       Array.from({ length: transport.slots }, () =>
-        connectionLoop(feed, commits, transport, ctx.from.address).catch((error: unknown) => {
+        connectionLoop(feed, commits, transport, ctx.from.address, endsFirst).catch((error: unknown) => {
           feed.stopped ??= 'aborted'; // the other connections stop after the message in hand
           throw error;
         }),
@@ -1016,7 +1080,8 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     feed.stopped ??= 'aborted';
     await feed.release().catch((error: unknown) => (failure ??= error));
     await commits.flush();
-    ends?.close(); // every commit of the run is over and its ends written
+    // Every row the run ended is committed, unless a commit failed: then the next start recovers them.
+    endsFirst?.log?.close(commits.failure === null);
     failure ??= commits.failure ?? feed.error;
     await transport.close();
   }

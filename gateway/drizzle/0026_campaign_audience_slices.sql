@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_audience" ADD COLUMN "expanded_count" integer DEFAULT 0 NOT NULL;
