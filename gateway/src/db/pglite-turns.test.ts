@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPglite } from './pglite-store.mjs';
-import { FOREGROUND_RUN, inBackground, takeTurns } from './pglite-turns';
+import { FOREGROUND_GRACE_MS, FOREGROUND_RUN, inBackground, takeTurns } from './pglite-turns';
 
 let client: PGlite;
 before(async () => {
@@ -36,4 +36,21 @@ it('alone, background work runs in order of arrival, and so do transactions', as
     ]),
   );
   assert.deepEqual(order, ['q1', 'tx', 'q3']);
+});
+
+it("a request's next statement, made just after its last one ended, goes before background work", async () => {
+  const order: string[] = [];
+  const run = (label: string) => client.query(`select '${label}' as label`).then(() => order.push(label));
+  // A request's first statement runs while background work queues; the request makes its next one
+  // a moment after the first answered (after other work of the gateway: here a turn of the loop).
+  const first = run('f1');
+  const background = inBackground(() => run('b1'));
+  await first;
+  await new Promise((resolve) => setImmediate(resolve));
+  await Promise.all([run('f2'), background]);
+  assert.deepEqual(order, ['f1', 'f2', 'b1']);
+  // Alone, background work waits no longer than the grace.
+  const started = performance.now();
+  await inBackground(() => run('b2'));
+  assert.ok(performance.now() - started < FOREGROUND_GRACE_MS + 50, 'background work was not held up');
 });

@@ -15,6 +15,14 @@ export function inBackground<T>(fn: () => T): T {
  */
 export const FOREGROUND_RUN = 4;
 
+/**
+ * After a request's statement, background work waits this long (ms) before its next statement unless
+ * another request's statement comes first: a request's statements follow one another with a little of
+ * the gateway's work between them, and without the wait a send's statement took each of those gaps,
+ * and the request's next statement waited for it (bench/campaign-send.ts, the grid's p95).
+ */
+export const FOREGROUND_GRACE_MS = 2;
+
 /** Waiting statements in order of arrival. */
 class Line {
   private items: (() => void)[] = [];
@@ -57,6 +65,7 @@ class Line {
  * Background work (`inBackground`: imports, campaign sends) waits behind the requests' statements,
  * up to FOREGROUND_RUN of them in a row: a page read while a campaign sends waits for the one send
  * statement that runs, not for every one queued before it (bench/campaign-send.ts, the grid's p95).
+ * After a request's statement it also waits FOREGROUND_GRACE_MS for that request's next one.
  *
  * With PGlite on its own thread (db/pglite-thread.ts, the default) a statement no longer holds up the
  * event loop, and the turns keep their other use: the console's statements go before background work's.
@@ -72,8 +81,18 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   let run = 0;
   /** A statement runs, or the next one is scheduled. */
   let busy = false;
+  /** When a request's statement last ended. */
+  let foregroundEndedAt = -Infinity;
+  /** Background work waits out FOREGROUND_GRACE_MS (a request's statement ends it at once). */
+  let grace: NodeJS.Timeout | null = null;
 
   const next = () => {
+    grace = null;
+    const wait = FOREGROUND_GRACE_MS - (performance.now() - foregroundEndedAt);
+    if (foreground.length === 0 && behind.length > 0 && wait > 0) {
+      grace = setTimeout(next, wait);
+      return;
+    }
     const useBackground = behind.length > 0 && (foreground.length === 0 || run >= FOREGROUND_RUN);
     const start = useBackground ? behind.shift() : foreground.shift();
     if (start === undefined) {
@@ -89,10 +108,15 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   };
   const turn = () =>
     new Promise<void>((resolve) => {
-      (background.getStore() ? behind : foreground).push(resolve);
-      if (!busy) schedule();
+      const inForeground = !background.getStore();
+      (inForeground ? foreground : behind).push(resolve);
+      if (inForeground && grace) {
+        clearTimeout(grace);
+        schedule();
+      } else if (!busy) schedule();
     });
-  const ended = () => {
+  const ended = (inForeground: boolean) => {
+    if (inForeground) foregroundEndedAt = performance.now();
     if (foreground.length > 0 || behind.length > 0) schedule();
     else busy = false;
   };
@@ -101,27 +125,30 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = async (...args: Parameters<typeof query>) => {
+    const inForeground = !background.getStore();
     await turn();
     try {
       return await query(...args);
     } finally {
-      ended();
+      ended(inForeground);
     }
   };
   client.exec = async (...args: Parameters<typeof exec>) => {
+    const inForeground = !background.getStore();
     await turn();
     try {
       return await exec(...args);
     } finally {
-      ended();
+      ended(inForeground);
     }
   };
   client.transaction = async <T>(callback: Parameters<typeof transaction<T>>[0]) => {
+    const inForeground = !background.getStore();
     await turn();
     try {
       return await transaction<T>(callback);
     } finally {
-      ended();
+      ended(inForeground);
     }
   };
   return client;

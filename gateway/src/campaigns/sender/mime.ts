@@ -92,12 +92,26 @@ let scratch = Buffer.allocUnsafe(1 << 16);
  */
 export function quotedPrintableBytes(text: string): Buffer {
   const bytes = Buffer.from(text, 'utf8');
+  room(0, bytes.length);
+  return Buffer.from(scratch.subarray(0, encodeInto(bytes, scratch, 0)));
+}
+
+/** The most bytes quoted-printable makes of `n`: every byte =XX, plus a soft break (=CRLF) per 25 of them. */
+const worstCase = (n: number) => n * 3 + Math.ceil(n / 25) * 3 + 8;
+
+/** `scratch` holds `used` bytes to keep and room for the quoted-printable of `n` more. */
+function room(used: number, n: number): void {
+  const need = used + worstCase(n);
+  if (scratch.length >= need) return;
+  const grown = Buffer.allocUnsafe(Math.max(need, scratch.length * 2));
+  scratch.copy(grown, 0, 0, used);
+  scratch = grown;
+}
+
+/** Writes the quoted-printable of `bytes` into `out` from `o` (room checked by the caller); the end offset. */
+function encodeInto(bytes: Buffer, out: Buffer, start: number): number {
   const n = bytes.length;
-  // At worst every byte becomes =XX, plus a soft break (=CRLF) per 25 of them.
-  const need = n * 3 + Math.ceil(n / 25) * 3 + 8;
-  if (scratch.length < need) scratch = Buffer.allocUnsafe(need);
-  const out = scratch;
-  let o = 0;
+  let o = start;
   let col = 0;
   let i = 0;
   while (i < n) {
@@ -146,7 +160,7 @@ export function quotedPrintableBytes(text: string): Buffer {
     }
     i++;
   }
-  return Buffer.from(out.subarray(0, o));
+  return o;
 }
 
 /** {@link quotedPrintableBytes} as a string. */
@@ -188,11 +202,15 @@ export function buildMime(shared: string, message: RecipientMessage): Buffer {
     '',
     '',
   ].join('\r\n');
-  return Buffer.concat([
-    Buffer.from(head, 'utf8'),
-    quotedPrintableBytes(message.text),
-    Buffer.from(middle, 'latin1'),
-    quotedPrintableBytes(message.html),
-    Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
-  ]);
+  const end = `\r\n--${boundary}--\r\n`;
+  // Written into one reused buffer and copied out once: a message is one allocation, not seven.
+  const text = Buffer.from(message.text, 'utf8');
+  const html = Buffer.from(message.html, 'utf8');
+  room(0, Buffer.byteLength(head, 'utf8') + text.length + middle.length + html.length + end.length);
+  let o = scratch.write(head, 0, 'utf8');
+  o = encodeInto(text, scratch, o);
+  o += scratch.write(middle, o, 'latin1');
+  o = encodeInto(html, scratch, o);
+  o += scratch.write(end, o, 'latin1');
+  return Buffer.from(scratch.subarray(0, o));
 }
