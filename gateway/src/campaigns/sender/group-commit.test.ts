@@ -9,6 +9,20 @@ function deferred() {
   return { gate, release };
 }
 
+/** A group commit with `gather` whose transactions record their requests in `batches`. */
+function gathering(gather: { enough: number; waitMs: number; most?: number }) {
+  const batches: number[][] = [];
+  const commits = new GroupCommit<number, number, string>(
+    async (requests) => {
+      batches.push([...requests]);
+      return requests;
+    },
+    200,
+    gather,
+  );
+  return { batches, commits };
+}
+
 describe('GroupCommit', () => {
   it('commits the requests made during a transaction together in the next one, riders along', async () => {
     const batches: { requests: number[]; riders: string[] }[] = [];
@@ -97,15 +111,7 @@ describe('GroupCommit', () => {
     assert.equal(await commits.request(2), 2);
   });
   it('with gather: waits for enough requests, or the wait, before a transaction; flush does not wait', async () => {
-    const batches: number[][] = [];
-    const commits = new GroupCommit<number, number, string>(
-      async (requests) => {
-        batches.push([...requests]);
-        return requests;
-      },
-      200,
-      { enough: 3, waitMs: 80 },
-    );
+    const { batches, commits } = gathering({ enough: 3, waitMs: 80 });
     // Enough at once: committed together, at once.
     const started = Date.now();
     await Promise.all([commits.request(1), commits.request(2), commits.request(3)]);
@@ -129,15 +135,7 @@ describe('GroupCommit', () => {
   });
 
   it('with gather and most: a transaction takes at most that many, the rest go next without the wait', async () => {
-    const batches: number[][] = [];
-    const commits = new GroupCommit<number, number, string>(
-      async (requests) => {
-        batches.push([...requests]);
-        return requests;
-      },
-      200,
-      { enough: 4, waitMs: 500, most: 3 },
-    );
+    const { batches, commits } = gathering({ enough: 4, waitMs: 500, most: 3 });
     const started = Date.now();
     const all = await Promise.all([1, 2, 3, 4].map((n) => commits.request(n)));
     assert.deepEqual(all, [1, 2, 3, 4]);
