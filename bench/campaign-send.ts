@@ -1,5 +1,5 @@
-// A campaign to N contacts sent by a gateway process (src/main.ts) to a local SMTP peer (smtp-server)
-// that discards every message, on one of two databases (BENCH_CAMPAIGN_BACKEND):
+// A campaign to N contacts sent by a gateway process (its production bundle, gateway/launch.mjs) to a
+// local SMTP peer (smtp-server) that discards every message, on one of two databases (BENCH_CAMPAIGN_BACKEND):
 // - `postgres` (default): a throw-away PostgreSQL server (scripts/pg-server.mjs, port BENCH_PG_PORT or
 //   BENCH_PORT_BASE+310; BENCH_PG_URL: a scratch database on that server instead), N =
 //   BENCH_CAMPAIGN_CONTACTS (default 1,000,000). The data and the campaign row are written here, and the
@@ -311,7 +311,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
     const { tenantId, listId, generateSeconds } = await prepareAudience(handle);
     const db = handle.db;
     const baselineRate = await nodemailerPoolRate(peer.port, BASELINE, POOL);
-    gateway = await startGatewayProcess('src/main.ts', gatewayEnv(dataDir, peer), server.url);
+    gateway = await startGatewayProcess('main', gatewayEnv(dataDir, peer), server.url);
     const headers = await signIn(gateway);
     const templateId = await createTemplate(gateway, headers);
     const campaignId = await createCampaign(db, { tenantId, templateId, audience: { include_lists: [listId] } });
@@ -366,7 +366,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
   let measured: Omit<SendRun, 'outcome'>;
   let campaignId: string;
   try {
-    gateway = await startGatewayProcess('src/main.ts', { ...gatewayEnv(dataDir, peer), PGLITE_DIR: pgliteDir }, null);
+    gateway = await startGatewayProcess('main', { ...gatewayEnv(dataDir, peer), PGLITE_DIR: pgliteDir }, null);
     const headers = await signIn(gateway);
     const templateId = await createTemplate(gateway, headers);
     campaignId = await composeCampaign(gateway, headers, templateId, audience.listId);

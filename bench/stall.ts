@@ -5,9 +5,9 @@
 // the other. Prints the probes' p50/p95/p99/max and the gateway's event-loop delay (p99, max, from
 // /health: perf_hooks.monitorEventLoopDelay in the gateway process). Goal: probes' p99 under 250 ms.
 //
-// The gateway runs as its own process (src/main.ts) on BENCH_PORT_BASE+1000 over a data directory
-// prepared here (the generator writes the PGlite files, then closes them), so the probes are sent on
-// time whatever the gateway's thread is doing. Standalone: `pnpm bench:stall` (SLOW_STATEMENT_MS=300
+// The gateway runs as its own process (its production bundle, gateway/launch.mjs) on
+// BENCH_PORT_BASE+1000 over a data directory prepared here (the generator writes the PGlite files,
+// then closes them), so the probes are sent on time whatever the gateway's thread is doing. Standalone: `pnpm bench:stall` (SLOW_STATEMENT_MS=300
 // prints the gateway's slowest statements too).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ import { generateAudience, type GeneratedAudience } from './audience/generate.ts
 import { IMPORT_MAPPING, writeImportCsv } from './audience/import-csv.ts';
 import { LAST_NAMES } from './audience/vocabulary.ts';
 import { table } from './lib.ts';
-import { GATEWAY_NODE_FLAGS } from '../gateway/test/processes.ts';
+import { GATEWAY_DIR, gatewayArgs } from '../gateway/launch.mjs';
 
 const CONTACTS = Number(process.env.BENCH_STALL_CONTACTS ?? 300_000);
 const IMPORT_MB = Number(process.env.BENCH_STALL_IMPORT_MB ?? 50);
@@ -29,7 +29,6 @@ const IMPORT_MB = Number(process.env.BENCH_STALL_IMPORT_MB ?? 50);
 const MAX_SECONDS = Number(process.env.BENCH_STALL_MAX_SECONDS ?? 600);
 const PROBE_EVERY_MS = 100;
 export const PROBE_GOAL_MS = 250;
-const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../gateway');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,8 +60,8 @@ async function startGatewayProcess(dataDir: string, port: number): Promise<Gatew
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
   };
   delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
-    cwd: GATEWAY_ROOT,
+  const proc = spawn(process.execPath, gatewayArgs('main'), {
+    cwd: GATEWAY_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

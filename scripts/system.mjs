@@ -1,9 +1,9 @@
 // Starts the whole system as child processes: the gateway and one static server per app.
 // Used by `npm start`, the e2e suites and the benchmarks, so all three run the same thing.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GATEWAY_DIR, gatewayArgs } from '../gateway/launch.mjs';
 import { APPS, GATEWAY, gatewayUrl, portOf } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,14 +32,10 @@ export async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** The gateway's Node flags (gateway/node-flags.json). */
-export const GATEWAY_NODE_FLAGS = JSON.parse(
-  fs.readFileSync(path.join(root, 'gateway', 'node-flags.json'), 'utf8'),
-).flags;
-
+/** The gateway from its production bundle, as every gateway process starts (gateway/launch.mjs). */
 export function startGateway(env) {
-  return spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'gateway'),
+  return spawn(process.execPath, gatewayArgs('main'), {
+    cwd: GATEWAY_DIR,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

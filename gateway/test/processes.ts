@@ -5,16 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
-import { GATEWAY_ROOT } from '../src/config';
-
-/** The Node flags every gateway process runs with (node-flags.json). */
-export const GATEWAY_NODE_FLAGS: string[] = (
-  JSON.parse(fs.readFileSync(path.join(GATEWAY_ROOT, 'node-flags.json'), 'utf8')) as { flags: string[] }
-).flags;
+import { GATEWAY_DIR, gatewayArgs } from '../launch.mjs';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,11 +50,12 @@ export interface GatewayProcess {
 }
 
 /**
- * Starts `script` (relative to gateway/, e.g. src/main.ts) as a gateway on a free port, on
- * `databaseUrl` or else the PGlite in `env.GATEWAY_DATA_DIR`; resolves once /health answers.
+ * Starts a gateway on a free port, on `databaseUrl` or else the PGlite in `env.GATEWAY_DATA_DIR`, and
+ * resolves once /health answers: `main`, the production bundle as `npm start` runs it (launch.mjs),
+ * or a TypeScript file relative to gateway/ (a test fixture).
  */
 export async function startGatewayProcess(
-  script: string,
+  entry: Parameters<typeof gatewayArgs>[0],
   env: NodeJS.ProcessEnv,
   databaseUrl: string | null,
 ): Promise<GatewayProcess> {
@@ -77,8 +71,8 @@ export async function startGatewayProcess(
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   // GATEWAY_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it exits (benchmarks).
   const profile = process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATEWAY_CPU_PROF}`] : [];
-  const proc = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...profile, '--import', 'tsx', script], {
-    cwd: GATEWAY_ROOT,
+  const proc = spawn(process.execPath, gatewayArgs(entry, profile), {
+    cwd: GATEWAY_DIR,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

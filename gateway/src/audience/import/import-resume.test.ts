@@ -1,6 +1,6 @@
 // A gateway killed (SIGKILL) in the middle of an import resumes the job after a restart: every valid
 // row is there exactly once, none is lost, and the counters agree with the rows. The real gateway
-// runs as a child process (src/main.ts) on a data directory (PGlite) or a database (PostgreSQL,
+// runs as a child process (the gateway's bundle, launch.mjs) on a data directory (PGlite) or a database (PostgreSQL,
 // with TEST_DATABASE_URL) that both lives share.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
@@ -24,10 +24,10 @@ let dropDatabase: (() => Promise<void>) | null = null;
 let child: ChildProcess | null = null;
 let output = (): string => '';
 
-/** Starts src/main.ts; resolves with its base URL once /health answers. */
+/** Starts a gateway (its bundle, as npm start runs it); resolves with its base URL once /health answers. */
 async function startChild(): Promise<string> {
   const env = { GATEWAY_DATA_DIR: dataDir, JWT_SECRET, IMPORT_BATCH_ROWS: String(BATCH_ROWS) };
-  const started = await startGatewayProcess('src/main.ts', env, databaseUrl);
+  const started = await startGatewayProcess('main', env, databaseUrl);
   child = started.proc;
   output = started.output;
   return started.url;

@@ -1,7 +1,7 @@
 // Exactly once across processes: a gateway killed with SIGKILL in the middle of a send, then
 // restarted, sends nobody twice and skips nobody (also killed at the worst moment for embedded PGlite:
 // messages ended, their rows not committed, sender/ends-log.ts); two gateways working the queues of one PostgreSQL
-// server never send one recipient twice. Real gateway processes (src/main.ts), a real SMTP peer.
+// server never send one recipient twice. Real gateway processes (the gateway's bundle, launch.mjs), a real SMTP peer.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +50,7 @@ function env(): NodeJS.ProcessEnv {
 }
 
 async function start(extra: NodeJS.ProcessEnv = {}): Promise<GatewayProcess> {
-  const started = await startGatewayProcess('src/main.ts', { ...env(), ...extra }, databaseUrl);
+  const started = await startGatewayProcess('main', { ...env(), ...extra }, databaseUrl);
   children.push(started.proc);
   return started;
 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * The gateway's production build: `src/main.ts` (the API server), `src/workers.ts` (the job workers'
+ * process) and `src/db/pglite-thread-worker.mjs` (embedded PGlite's thread) bundled by esbuild into
+ * `dist/<name>.mjs`, with the workspace's `@console/shared` inside and every npm package left to
+ * node_modules. A process started from the bundle does not load TypeScript: tsx's loader runs in a
+ * thread of its own (Node 20 module hooks) and keeps every compiled file, about 85 MB of a gateway's
+ * resident memory (bench/README.md, "eighth session"). Linked source maps are written beside the
+ * bundles (`node --enable-source-maps` shows TypeScript lines in stacks).
+ *
+ * `node build.mjs` builds (launch.mjs runs it before it starts a gateway); `buildGateway()` does it in-process.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+const require = createRequire(path.join(root, 'package.json'));
+
+/**
+ * Whether Node's ESM resolution finds `specifier` from the gateway's folder (where dist/ runs): it maps
+ * a path inside a package without "exports" to a file without checking that the file is there.
+ */
+function esmResolves(specifier) {
+  try {
+    const url = import.meta.resolve(specifier);
+    return !url.startsWith('file:') || fs.statSync(fileURLToPath(url)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A package's file imported by path without its extension (`nodemailer/lib/mime-funcs`), which Node's
+ * ESM resolution does not find: tsx resolved these the CommonJS way, so the bundle names the file
+ * CommonJS resolution finds (`nodemailer/lib/mime-funcs/index.js`).
+ */
+function withFile(specifier) {
+  if (esmResolves(specifier)) return specifier;
+  const name = specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+  const file = require.resolve(specifier).split(path.sep).join('/');
+  const at = file.lastIndexOf(`/node_modules/${name}/`);
+  return at < 0 ? specifier : `${name}/${file.slice(at + `/node_modules/${name}/`.length)}`;
+}
+
+/** npm packages stay in node_modules; the workspace's own TypeScript (`@console/shared`) is bundled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@console/')) return undefined;
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      return { path: withFile(args.path), external: true };
+    });
+  },
+};
+
+/**
+ * Builds dist/. Each file is written whole and renamed into place, and only when it changed: a gateway
+ * starting meanwhile from dist/ (another test's, another benchmark's) never reads half a file.
+ */
+export async function buildGateway() {
+  const result = await build({
+    write: false,
+    absWorkingDir: root,
+    entryPoints: ['src/main.ts', 'src/workers.ts', 'src/db/pglite-thread-worker.mjs'],
+    outdir: 'dist',
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  });
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  for (const file of result.outputFiles) {
+    if (fs.existsSync(file.path) && Buffer.from(file.contents).equals(fs.readFileSync(file.path))) continue;
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, file.contents);
+    fs.renameSync(tmp, file.path);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildGateway();
