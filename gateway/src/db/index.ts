@@ -12,6 +12,7 @@ import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListenin
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
 import { PGliteThread, type EmbeddedPglite } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
+import { honourStatementSettings } from './statement-settings';
 import * as schema from './schema';
 import { queryRows } from '../lib/raw-sql';
 
@@ -76,7 +77,7 @@ async function openEmbedded(target: DatabaseTarget): Promise<EmbeddedPglite> {
     slowStatementMs: target.slowStatementMs,
   };
   if ((target.pgliteThread ?? 'worker') === 'worker') return PGliteThread.open(options);
-  const opened = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers });
+  const opened = honourStatementSettings(await openPglite(options.dir, { sharedBuffers: options.sharedBuffers }));
   // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
   if (options.slowStatementMs) logSlowStatements(opened, options.slowStatementMs);
   return opened;
@@ -112,7 +113,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
-  const client = takeTurns(await openEmbedded(target));
+  // PGlite's thread chooses the order of statements itself (pglite-thread-worker.mjs); in this thread, turns do.
+  const opened = await openEmbedded(target);
+  const client = opened instanceof PGliteThread ? opened : takeTurns(opened);
   // PGliteThread offers the part of PGlite's API that Drizzle uses (db/pglite-thread.ts).
   const db = drizzlePglite({ client: client as PGlite, schema });
   registerNotifications(db, pgliteSubscribe(client));

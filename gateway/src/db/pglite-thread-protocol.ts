@@ -10,23 +10,36 @@ export interface ThreadOptions {
   sharedBuffers?: string;
   /** Log statements slower than this (ms; SLOW_STATEMENT_MS). */
   slowStatementMs?: number;
+  /** The console's statements run in a row while background work waits (default: pglite-turns.ts FOREGROUND_RUN). */
+  foregroundRun?: number;
+  /** Background work waits this long after a console's statement (default: pglite-turns.ts FOREGROUND_GRACE_MS). */
+  foregroundGraceMs?: number;
 }
 
-/** `tx`: run inside that open transaction (the number its 'begin' was answered with). */
+/**
+ * `tx`: run inside that open transaction (the number its 'begin' was answered with). `background`:
+ * background work's (pglite-turns.ts `inBackground`), which waits behind the console's.
+ */
 export type Request =
   | {
       id: number;
       op: 'query';
       tx?: number;
+      background?: boolean;
       sql: string;
       params?: unknown[];
       rowMode?: 'array' | 'object';
       /** Types whose values stay text (the caller's parsers were all "keep as text"). */
       textTypes: number[];
       blob?: Blob;
+      /**
+       * Outside a transaction: run this statement first, and both in a transaction of their own
+       * (db/statement-settings.ts: settings for this statement only).
+       */
+      first?: { sql: string; params: unknown[] };
     }
-  | { id: number; op: 'exec'; tx?: number; sql: string }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'exec'; tx?: number; sql: string; background?: boolean }
+  | { id: number; op: 'begin'; background?: boolean }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; sub: number }

@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
 
-/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number } }} */
+/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number; foregroundRun: number; foregroundGraceMs: number } }} */
 const { options } = workerData;
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread');
 const port = parentPort;
@@ -56,10 +56,13 @@ function ended(tx, error) {
   port.postMessage(error === null ? { id, ok: true } : { id, ok: false, error: errorFields(error) });
 }
 
-/** Begins a transaction: answered from inside it, once PGlite has begun it (or with its error). */
+/**
+ * Begins a transaction: answered from inside it, once PGlite has begun it (or with its error).
+ * Resolves when the transaction has ended.
+ */
 function begin(pglite, id) {
   let begun = false;
-  pglite
+  return pglite
     .transaction(
       (tx) =>
         new Promise((resolve, reject) => {
@@ -81,6 +84,13 @@ function begin(pglite, id) {
 async function answer(pglite, request) {
   switch (request.op) {
     case 'query':
+      if (request.first && request.tx === undefined) {
+        const { first } = request;
+        return pglite.transaction(async (tx) => {
+          await tx.query(first.sql, first.params);
+          return tx.query(request.sql, request.params, queryOptions(request));
+        });
+      }
       return on(pglite, request.tx).query(request.sql, request.params, queryOptions(request));
     case 'exec':
       return on(pglite, request.tx).exec(request.sql);
@@ -106,8 +116,78 @@ async function answer(pglite, request) {
 const pglite = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers });
 if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
 
+/**
+ * The order in which statements get the database (PGlite runs one at a time): requests of the
+ * console's ("foreground") before background work's (campaign sends, imports), up to
+ * `foregroundRun` of them in a row while background work waits; after a foreground statement,
+ * background work waits `foregroundGraceMs` for that request's next one (db/pglite-turns.ts says why,
+ * and holds the numbers). Chosen here, where the database runs, the moment the running statement
+ * ends: chosen on the gateway's thread, each statement waited for a turn of that thread's busy event
+ * loop to learn that the previous one had ended, and PGlite did nothing meanwhile.
+ *
+ * A lane item runs a statement outside any transaction, or a whole transaction (from its 'begin' to
+ * its end: the statements inside it and its 'end' run at once, as they come). As with the turns, a
+ * statement made outside a transaction by code inside one waits for that transaction, which waits
+ * for it: code inside a transaction makes its statements on it.
+ */
+const lanes = { foreground: [], background: [] };
+/** A statement or transaction runs. */
+let busy = false;
+/** A choice is scheduled (setImmediate), or background work waits out the grace (`graceTimer`). */
+let scheduled = false;
+let graceTimer = null;
+/** Foreground items run since background work last had its turn (while it waited). */
+let run = 0;
+let foregroundEndedAt = -Infinity;
+
+/** Chooses once the messages that came meanwhile are in their lanes (a macrotask after them). */
+function schedule() {
+  if (busy || scheduled || graceTimer) return;
+  scheduled = true;
+  setImmediate(choose);
+}
+
+function choose() {
+  scheduled = false;
+  graceTimer = null;
+  const { foreground, background } = lanes;
+  const wait = options.foregroundGraceMs - (performance.now() - foregroundEndedAt);
+  if (foreground.length === 0 && background.length > 0 && wait > 0) {
+    graceTimer = setTimeout(choose, wait);
+    return;
+  }
+  const useBackground = background.length > 0 && (foreground.length === 0 || run >= options.foregroundRun);
+  const start = useBackground ? background.shift() : foreground.shift();
+  if (!start) return;
+  run = useBackground || background.length === 0 ? 0 : run + 1;
+  busy = true;
+  start().finally(() => {
+    busy = false;
+    if (!useBackground) foregroundEndedAt = performance.now();
+    schedule();
+  });
+}
+
+function enqueue(lane, start) {
+  lanes[lane].push(start);
+  if (lane === 'foreground' && graceTimer) {
+    clearTimeout(graceTimer);
+    graceTimer = null;
+  }
+  schedule();
+}
+
+/** Runs a request and posts its answer; resolves when it is answered. */
+function answered(request) {
+  return answer(pglite, request).then(
+    (result) => port.postMessage({ id: request.id, ok: true, result }),
+    (error) => port.postMessage({ id: request.id, ok: false, error: errorFields(error) }),
+  );
+}
+
 port.on('message', (request) => {
-  if (request.op === 'begin') return begin(pglite, request.id);
+  const lane = request.background ? 'background' : 'foreground';
+  if (request.op === 'begin') return enqueue(lane, () => begin(pglite, request.id));
   if (request.op === 'end') {
     const open = transactions.get(request.tx);
     if (!open)
@@ -119,9 +199,11 @@ port.on('message', (request) => {
     endings.set(request.tx, request.id);
     return open.end(request.commit);
   }
-  answer(pglite, request).then(
-    (result) => port.postMessage({ id: request.id, ok: true, result }),
-    (error) => port.postMessage({ id: request.id, ok: false, error: errorFields(error) }),
-  );
+  // Statements outside a transaction take their turn. Inside an open transaction (which holds the
+  // database), LISTEN, UNLISTEN and close: as they come, as PGlite itself runs them.
+  if ((request.op === 'query' || request.op === 'exec') && request.tx === undefined) {
+    return enqueue(lane, () => answered(request));
+  }
+  answered(request);
 });
 port.postMessage({ ready: true });

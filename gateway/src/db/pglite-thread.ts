@@ -18,6 +18,8 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { fromFields, type Reply, type Request, type ThreadOptions } from './pglite-thread-protocol';
+import { FOREGROUND_GRACE_MS, FOREGROUND_RUN, isBackground } from './pglite-turns';
+import { settingsStatement, statementSettings } from './statement-settings';
 
 /** What the gateway needs of embedded PGlite, in its thread (PGlite itself) or on its own (PGliteThread). */
 export type EmbeddedPglite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'>;
@@ -55,8 +57,12 @@ export class PGliteThread implements EmbeddedPglite {
     worker.unref();
   }
 
-  /** Starts the thread and opens PGlite in it (db/pglite-store.ts `openPglite`, with its template). */
-  static async open(options: ThreadOptions): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens PGlite in it (db/pglite-store.ts `openPglite`, with its template). The
+   * thread chooses which statement runs next as pglite-turns.ts says, with its numbers unless given.
+   */
+  static async open(given: ThreadOptions): Promise<PGliteThread> {
+    const options = { foregroundRun: FOREGROUND_RUN, foregroundGraceMs: FOREGROUND_GRACE_MS, ...given };
     const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData: { options } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
@@ -116,14 +122,19 @@ export class PGliteThread implements EmbeddedPglite {
   }
 
   private runQuery<T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions) {
+    // A statement made inside withStatementSettings, outside a transaction: the thread runs it with its
+    // settings in a transaction of its own, in one request.
+    const settings = tx === undefined ? statementSettings() : undefined;
     return this.ask<Results<T>>({
       op: 'query',
       tx,
+      background: isBackground(),
       sql,
       params,
       rowMode: options?.rowMode,
       textTypes: textTypes(options),
       blob: options?.blob,
+      ...(settings ? { first: settingsStatement(settings) } : {}),
     });
   }
 
@@ -133,7 +144,7 @@ export class PGliteThread implements EmbeddedPglite {
 
   exec(sql: string, options?: QueryOptions): Promise<Results[]> {
     textTypes(options);
-    return this.ask<Results[]>({ op: 'exec', sql });
+    return this.ask<Results[]>({ op: 'exec', sql, background: isBackground() });
   }
 
   /**
@@ -141,7 +152,7 @@ export class PGliteThread implements EmbeddedPglite {
    * the callback throws. The database runs nothing else until it ends.
    */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    const id = await this.ask<number>({ op: 'begin' });
+    const id = await this.ask<number>({ op: 'begin', background: isBackground() });
     let closed = false;
     const tx: Transaction = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.runQuery<R>(id, sql, params, options),

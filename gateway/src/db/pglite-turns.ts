@@ -9,6 +9,11 @@ export function inBackground<T>(fn: () => T): T {
   return background.run(true, fn);
 }
 
+/** Whether the statement being made now is background work's. */
+export function isBackground(): boolean {
+  return background.getStore() === true;
+}
+
 /**
  * How many statements of requests may run in a row while background work waits: the console comes
  * first, and background work still gets one turn in this many.
@@ -50,8 +55,9 @@ class Line {
 }
 
 /**
- * Makes embedded PGlite run one statement per turn of the event loop: the console's requests first,
- * each line in order of arrival.
+ * Makes embedded PGlite in the gateway's thread (PGLITE_THREAD=main) run one statement per turn of
+ * the event loop: the console's requests first, each line in order of arrival. On PGlite's own thread
+ * (the default) the thread chooses in the same order, with the same numbers (pglite-thread-worker.mjs).
  *
  * PGlite in the gateway's thread (PGLITE_THREAD=main) runs each statement synchronously and hands
  * the result back in a promise, so a request's statements followed one another in microtasks: every
@@ -68,7 +74,8 @@ class Line {
  * After a request's statement it also waits FOREGROUND_GRACE_MS for that request's next one.
  *
  * With PGlite on its own thread (db/pglite-thread.ts, the default) a statement no longer holds up the
- * event loop, and the turns keep their other use: the console's statements go before background work's.
+ * event loop, and that thread orders the statements itself, by the same rule and numbers
+ * (pglite-thread-worker.mjs): these turns are for PGlite in the gateway's thread only.
  *
  * Applies to `query`, `exec` and `transaction`: a transaction takes one turn and keeps it until it
  * ends (its own statements run on `tx`, as PGlite requires anyway: a statement on the client inside
@@ -108,7 +115,7 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   };
   const turn = () =>
     new Promise<void>((resolve) => {
-      const inForeground = !background.getStore();
+      const inForeground = !isBackground();
       (inForeground ? foreground : behind).push(resolve);
       if (inForeground && grace) {
         clearTimeout(grace);
@@ -125,7 +132,7 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = async (...args: Parameters<typeof query>) => {
-    const inForeground = !background.getStore();
+    const inForeground = !isBackground();
     await turn();
     try {
       return await query(...args);
@@ -134,7 +141,7 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
     }
   };
   client.exec = async (...args: Parameters<typeof exec>) => {
-    const inForeground = !background.getStore();
+    const inForeground = !isBackground();
     await turn();
     try {
       return await exec(...args);
@@ -143,7 +150,7 @@ export function takeTurns<C extends EmbeddedPglite>(client: C): C {
     }
   };
   client.transaction = async <T>(callback: Parameters<typeof transaction<T>>[0]) => {
-    const inForeground = !background.getStore();
+    const inForeground = !isBackground();
     await turn();
     try {
       return await transaction<T>(callback);

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index';
+import { withStatementSettings } from '../db/statement-settings';
 import { isPglite } from './db-helpers';
 
 const waiting: (() => void)[] = [];
@@ -37,47 +38,48 @@ export function nextTurn(): Promise<void> {
   });
 }
 
+/** Planner settings that make a statement walk an index in its order (`inIndexOrder`). */
+const INDEX_ORDER = [
+  ['enable_seqscan', 'off'],
+  ['enable_bitmapscan', 'off'],
+  ['enable_sort', 'off'],
+] as const;
+
+/** Planner settings that keep a statement on indexes (`throughIndexes`). */
+const INDEXES_ONLY = [['enable_seqscan', 'off']] as const;
+
 /**
  * Runs `statement` so that it walks an index in its order, whatever the planner's statistics say.
  * PGlite has no autovacuum, so after a large import nothing has analyzed the table: the planner takes
  * a tenant of 300,000 contacts for a few rows, and would sort them all for every LIMIT (a keyset hop
- * of 1,000 rows became a sort of the tenant: minutes for the anchors of one sort). On PGlite the
- * statement runs in a transaction with sequential scans, bitmap scans and sorts turned off for it
- * (`set_config(..., true)`: for this transaction only; PGlite is one connection, and its transaction
- * holds it, so nothing else runs with these settings). On a PostgreSQL server it runs as is, or, with
- * `workMem`, in a transaction with that much sort memory (the server's work, off the gateway's thread).
+ * of 1,000 rows became a sort of the tenant: minutes for the anchors of one sort). On PGlite each of
+ * its statements runs with sequential scans, bitmap scans and sorts turned off for that statement
+ * (db/statement-settings.ts: in a transaction of its own, so nothing else runs with these settings;
+ * several statements of one `statement` are several transactions, each reading the latest data). On a
+ * PostgreSQL server it runs as is, or, with `workMem`, in a transaction with that much sort memory (the
+ * server's work, off the gateway's thread).
  */
 export async function inIndexOrder<T>(
   db: Database,
   statement: (q: Database) => Promise<T>,
   options: { workMem?: string } = {},
 ): Promise<T> {
-  if (!isPglite(db)) {
-    const { workMem } = options;
-    if (!workMem) return statement(db);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
-      return statement(tx);
-    });
-  }
+  // Awaited inside: a Drizzle query runs when awaited, and its statement must be made in the settings.
+  if (isPglite(db)) return withStatementSettings(INDEX_ORDER, async () => await statement(db));
+  const { workMem } = options;
+  if (!workMem) return statement(db);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-                 set_config('enable_sort', 'off', true)`,
-    );
+    await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
     return statement(tx);
   });
 }
 
 /**
  * Runs `statement` through indexes (no sequential scan of the table, which holds every tenant's
- * rows), for statements bounded by what their indexes find and then sorted: on PGlite in a
- * transaction with sequential scans off for it, as `inIndexOrder`; on a PostgreSQL server as is.
+ * rows), for statements bounded by what their indexes find and then sorted: on PGlite with sequential
+ * scans off for each of its statements, as `inIndexOrder`; on a PostgreSQL server as is.
  */
 export async function throughIndexes<T>(db: Database, statement: (q: Database) => Promise<T>): Promise<T> {
   if (!isPglite(db)) return statement(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return statement(tx);
-  });
+  return withStatementSettings(INDEXES_ONLY, async () => await statement(db));
 }
