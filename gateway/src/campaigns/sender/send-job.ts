@@ -92,9 +92,11 @@ const PGLITE_GATHER_MS = 5;
 /**
  * Embedded PGlite: the most rows one commit takes (the others wait for the next). A commit is one
  * statement on PGlite's one connection, and the console's reads wait for it: 32 rows hold it about
- * 6 ms (16 kept the contacts grid's p95 lower but cost a fifth of the throughput; bench/README.md).
+ * 6 ms. Since PGlite's thread chooses its next statement itself, 64 sent about a fifth more messages a
+ * second than 32 with the contacts grid's p95 still under 100 ms; 128 sent no more, with p95 at the
+ * goal's edge (bench/README.md, "eighth session").
  */
-const PGLITE_COMMIT_MAX = 32;
+const PGLITE_COMMIT_MAX = 64;
 /**
  * Embedded PGlite: a connection's ended messages whose rows may wait for their commit while it sends
  * the next (it waits for the oldest beyond that). Bounds what a kill leaves to recover (ends-log.ts)
