@@ -8,7 +8,7 @@
  * resident memory (bench/README.md, "eighth session"). Linked source maps are written beside the
  * bundles (`node --enable-source-maps` shows TypeScript lines in stacks).
  *
- * `node build.mjs` builds (launch.mjs runs it before it starts a gateway); `buildGateway()` does it in-process.
+ * `node build.mjs` builds; launch.mjs runs it before it starts a gateway.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -65,7 +65,7 @@ const externalPackages = {
  * Builds dist/. Each file is written whole and renamed into place, and only when it changed: a gateway
  * starting meanwhile from dist/ (another test's, another benchmark's) never reads half a file.
  */
-export async function buildGateway() {
+async function buildGateway() {
   const result = await build({
     write: false,
     absWorkingDir: root,
@@ -90,4 +90,4 @@ export async function buildGateway() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildGateway();
+await buildGateway();
