@@ -11,7 +11,8 @@
 //   directory after the gateway has stopped.
 // Prints: the audience snapshot time, sending throughput (messages/s) and its ratio to nodemailer's
 // pooled transport (8 connections) sending the same pre-rendered messages to the same peer in the same
-// run, the gateway's peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs.
+// run, the gateway's CPU time per message (all its threads and its main thread, from the send request
+// to the end), its peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,28 @@ function peakRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb * 1024;
+}
+
+/** CPU time a process or thread has used so far (ms; its /proc stat file's utime + stime, 100 ticks a second). */
+function cpuOf(statFile: string): number {
+  const stat = fs.readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The gateway's CPU time so far: all its threads, and its main thread (the event loop) alone. */
+function gatewayCpu(pid: number): Cpu {
+  return { all: cpuOf(`/proc/${pid}/stat`), main: cpuOf(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+interface Cpu {
+  all: number;
+  main: number;
+}
+
+function cpuSince(pid: number, before: Cpu): Cpu {
+  const now = gatewayCpu(pid);
+  return { all: now.all - before.all, main: now.main - before.main };
 }
 
 /** The gateway's environment apart from its database: its data directory and the SMTP peer. */
@@ -249,6 +272,8 @@ interface SendRun {
   /** Messages the peer received from the gateway. */
   received: number;
   rss: number;
+  /** The gateway's CPU time from the send request to the campaign's end (ms). */
+  cpu: Cpu;
   latencies: number[];
 }
 
@@ -261,6 +286,7 @@ function report(backend: Backend, run: SendRun): string {
   // measured before and after the send, the ratio is to their mean.
   const baselines = [run.baselineRate, ...(run.baselineAfter === undefined ? [] : [run.baselineAfter])];
   const baseline = baselines.reduce((a, b) => a + b, 0) / baselines.length;
+  const perMessage = (ms: number) => (ms / outcome.recipients).toFixed(2);
   const database = backend === 'pglite' ? 'embedded PGlite' : 'PostgreSQL';
   const snapshot =
     run.sendRequestMs === null
@@ -280,6 +306,12 @@ function report(backend: Backend, run: SendRun): string {
         '',
       ],
       ['ratio (to the mean)', (rate / baseline).toFixed(2), '>= 0.5'],
+      // Less swayed by the machine's speed than messages/s: what the gateway spends, not how fast it got it.
+      [
+        'gateway CPU per message (snapshot and send): all threads (main, others)',
+        `${perMessage(run.cpu.all)} ms (${perMessage(run.cpu.main)}, ${perMessage(run.cpu.all - run.cpu.main)})`,
+        '',
+      ],
       ['gateway peak RSS', `${Math.round(run.rss / 1024 / 1024)} MB`, '< 512 MB'],
       [
         `contacts grid while sending (${run.latencies.length})`,
@@ -323,9 +355,11 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
     });
     await jobs.start();
     const sentAt = Date.now();
+    const cpuAtSend = gatewayCpu(gateway.proc.pid ?? 0);
     await jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId });
     const grid = gridWhileSending(gateway, headers);
     await whileSending(gateway, () => campaignStatus(db, campaignId));
+    const cpu = cpuSince(gateway.proc.pid ?? 0, cpuAtSend);
     const latencies = await grid.stop();
     await jobs.stop();
     return {
@@ -336,6 +370,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
       outcome: await outcomeOf(db, campaignId),
       received: peer.received.length - BASELINE,
       rss: peakRss(gateway.proc.pid ?? 0),
+      cpu,
       latencies,
     };
   } finally {
@@ -371,6 +406,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
     const templateId = await createTemplate(gateway, headers);
     campaignId = await composeCampaign(gateway, headers, templateId, audience.listId);
     const sentAt = Date.now();
+    const cpuAtSend = gatewayCpu(gateway.proc.pid ?? 0);
     const s0 = performance.now();
     await api(gateway, headers, 'POST', `/v1/campaigns/${campaignId}/send`, {});
     const sendRequestMs = performance.now() - s0;
@@ -380,6 +416,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
       const campaign = await api<{ status: string }>(running, headers, 'GET', `/v1/campaigns/${campaignId}`);
       return campaign.status;
     });
+    const cpu = cpuSince(running.proc.pid ?? 0, cpuAtSend);
     const latencies = await grid.stop();
     measured = {
       generateSeconds: audience.generateSeconds,
@@ -388,6 +425,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
       sendRequestMs,
       received: peer.received.length - BASELINE,
       rss: peakRss(gateway.proc.pid ?? 0),
+      cpu,
       latencies,
     };
   } finally {

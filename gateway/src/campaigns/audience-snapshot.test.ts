@@ -1,13 +1,13 @@
 // The compact audience snapshot (campaigns/audience.ts) on the database the suite runs on: a walk cut
 // off and walked again takes every contact once; parts become recipient rows exactly once, a part at a
-// time; a contact deleted after the snapshot keeps its row without the contact; a cancelled campaign's
-// parts not yet taken become 'skipped' rows.
+// time, or claimed at once by a sender (embedded PGlite); a contact deleted after the snapshot keeps its
+// row without the contact; a cancelled campaign's parts not yet taken become 'skipped' rows.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { intOf, queryRows } from '../lib/raw-sql';
 import { AUDIENCE_PART, expandPart, partsWaiting, recipientCount, takeAudience } from './audience';
-import { skipRemaining } from './sender/send-job';
+import { claimFromPart, skipRemaining } from './sender/send-job';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { tenantId } from '../../test/audience-helpers';
 import { createCampaign, createList, insertContacts, recipientStatuses } from '../../test/campaign-send-helpers';
@@ -115,6 +115,46 @@ describe('the audience snapshot', () => {
     assert.ok(row, 'the deleted contact is still a recipient');
     assert.equal(row.contact_id, null);
     assert.equal(await expandPart(db(), campaignId, acme, 'queued'), false);
+  });
+
+  it('claims from the parts at once (the sender on embedded PGlite): each recipient once, claimed, with its contact', async () => {
+    const campaignId = await newCampaign();
+    // N - 1: the first test deleted a contact.
+    assert.equal(await takeAudience(db(), campaignId, acme, selection(), null), N - 1);
+    const campaign = { id: campaignId, tenantId: acme };
+    const sender = { db: db(), worker: 'worker-a' };
+    const first = await claimFromPart(sender, campaign, 64);
+    assert.equal(first.part, true);
+    assert.equal(first.rows.length, 64);
+    assert.deepEqual(
+      first.rows.map((r) => r.id),
+      [...first.rows.map((r) => r.id)].sort((a, b) => a - b),
+      'in id order',
+    );
+    for (const row of first.rows) {
+      assert.equal(row.attempts, 1);
+      assert.equal(row.channel, 'email');
+      assert.equal(row.contact?.status, 'subscribed');
+      assert.equal(row.contact?.email?.toLowerCase(), row.address);
+    }
+    const [held] = await queryRows(
+      db(),
+      sql`select count(*) filter (where status = 'sending' and claimed_by = 'worker-a' and claimed_at is not null
+                                    and attempts = 1)::int as claimed, count(*)::int as n
+            from campaign_recipients where campaign_id = ${campaignId}::uuid`,
+    );
+    assert.deepEqual({ claimed: intOf(held!, 'claimed'), n: intOf(held!, 'n') }, { claimed: 64, n: 64 });
+    let taken = first.rows.length;
+    for (;;) {
+      const next = await claimFromPart(sender, campaign, 300);
+      if (!next.part) break;
+      assert.ok(next.rows.length <= 300);
+      taken += next.rows.length;
+    }
+    assert.equal(taken, N - 1, 'every recipient once');
+    assert.equal(await partsWaiting(db(), campaignId), 0);
+    assert.deepEqual(await recipientStatuses(db(), campaignId), { sending: N - 1 });
+    assert.deepEqual(await claimFromPart(sender, campaign, 64), { part: false, rows: [] });
   });
 
   it('skips the parts of a cancelled campaign that were not taken yet', async () => {

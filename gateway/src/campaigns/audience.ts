@@ -25,8 +25,8 @@
  * The snapshot is kept compact (`campaign_audience`): each slice of the walk writes its recipients as
  * arrays, in parts of at most AUDIENCE_PART, so taking a million contacts writes about a thousand rows
  * instead of a million indexed ones (what made the snapshot slow). The sender turns a part into
- * `campaign_recipients` rows when it reaches it (`expandPart`), in one statement that also marks the
- * part taken, so a part becomes rows exactly once. Recipients therefore enter the delivery log as the
+ * `campaign_recipients` rows when it reaches it (`expandPart`; on embedded PGlite rows claimed at once,
+ * `expansionSql`), in one statement that also marks the part taken, so a part becomes rows exactly once. Recipients therefore enter the delivery log as the
  * send reaches them; the campaign's `recipients` figure counts the whole audience from the start.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -334,26 +334,29 @@ export async function recipientCount(db: Queryable, campaignId: string): Promise
 }
 
 /**
- * Turns the next `slice` recipients (a whole part unless smaller) of the campaign's next part of the
- * audience not yet taken into `campaign_recipients` rows with `status` ('queued' to send them,
- * 'skipped' when the campaign was cancelled), in ONE statement that also marks how far the part was
- * taken (`expanded_count`, then `expanded_at`): a recipient becomes a row exactly once, and two
- * processes take different parts (`for update skip locked`). The sender on embedded PGlite takes
- * slices (PGLITE_EXPAND_SLICE, send-job.ts): the console's reads wait for this statement there. A contact deleted since the snapshot keeps its row without the contact,
- * as the recipients' foreign key does (on delete set null). An address that is already a recipient
- * (a contact's e-mail changed since) is not added twice, and the campaign's `recipients` figure loses
- * it. False when no part was waiting (or the waiting ones are another process's at this moment).
+ * Who an expansion's rows are for: 'queued' to send them, 'skipped' when the campaign was cancelled,
+ * or `claimedBy` a sending process at once ('sending', its claim, the first attempt): on embedded
+ * PGlite the sender claims straight from the parts (send-job.ts), one row version fewer per recipient
+ * than inserting it queued and claiming it after.
  */
-export async function expandPart(
-  db: Queryable,
-  campaignId: string,
-  tenantId: string,
-  status: 'queued' | 'skipped',
-  slice = AUDIENCE_PART,
-): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`with part as (
+export type ExpandInto = 'queued' | 'skipped' | { claimedBy: string };
+
+/**
+ * The CTEs that turn the next `slice` recipients (a whole part unless smaller) of the campaign's next
+ * part of the audience not yet taken into `campaign_recipients` rows, in ONE statement that also marks
+ * how far the part was taken (`expanded_count`, then `expanded_at`): a recipient becomes a row exactly
+ * once, and two processes take different parts (`for update skip locked`). `marked` has a row when a
+ * part was waiting; `ins` returns the rows inserted (id, contact_id, address, channel, attempts). A
+ * contact deleted since the snapshot keeps its row without the contact, as the recipients' foreign
+ * key does (on delete set null). An address that is already a recipient (a contact's e-mail changed
+ * since) is not added twice, and the campaign's `recipients` figure loses it.
+ */
+export function expansionSql(campaignId: string, tenantId: string, into: ExpandInto, slice: number): SQL {
+  const row =
+    typeof into === 'string'
+      ? sql`${into}, null::text, null::timestamptz, 0`
+      : sql`'sending', ${into.claimedBy}::text, now(), 1`;
+  return sql`with part as (
           select a.part, a.expanded_count as taken, cardinality(a.contact_ids) as total,
                  a.contact_ids[a.expanded_count + 1 : a.expanded_count + ${slice}] as contact_ids,
                  a.addresses[a.expanded_count + 1 : a.expanded_count + ${slice}] as addresses,
@@ -376,18 +379,35 @@ export async function expandPart(
                  as u(contact_id, address, channel)
         ),
         ins as (
-          insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel, status)
-          select ${campaignId}::uuid, ${tenantId}::uuid, c.id, wanted.address, wanted.channel, ${status}
+          insert into campaign_recipients
+                 (campaign_id, tenant_id, contact_id, address, channel, status, claimed_by, claimed_at, attempts)
+          select ${campaignId}::uuid, ${tenantId}::uuid, c.id, wanted.address, wanted.channel, ${row}
             from wanted left join contacts c on c.id = wanted.contact_id
            order by wanted.contact_id
           on conflict (campaign_id, address) do nothing
-          returning 1
+          returning id, contact_id, address, channel, attempts
         ),
         lost as (
           update campaigns set recipients = recipients - ((select count(*) from wanted) - (select count(*) from ins))
            where id = ${campaignId}::uuid and (select count(*) from wanted) > (select count(*) from ins)
           returning 1
-        )
+        )`;
+}
+
+/**
+ * Takes the next `slice` recipients of the next waiting part into rows with `status` (expansionSql).
+ * False when no part was waiting (or the waiting ones are another process's at this moment).
+ */
+export async function expandPart(
+  db: Queryable,
+  campaignId: string,
+  tenantId: string,
+  status: 'queued' | 'skipped',
+  slice = AUDIENCE_PART,
+): Promise<boolean> {
+  const [row] = await queryRows(
+    db,
+    sql`${expansionSql(campaignId, tenantId, status, slice)}
         select (select count(*) from marked)::int as parts, (select count(*) from lost)::int as lost`,
   );
   return row ? intOf(row, 'parts') > 0 : false;

@@ -6,7 +6,8 @@
  *    version taken. A job for a campaign that is no longer due (rescheduled, unscheduled, paused) does
  *    nothing; for a cancelled one it turns the rows still waiting into 'skipped'.
  * 2. The audience is taken once (campaigns/audience.ts, `audience_taken_at`), as compact parts; a part
- *    becomes recipient rows when the claims below run short of queued rows (`expandPart`).
+ *    becomes recipient rows when the claims below run short of queued rows (`expandPart`). On
+ *    embedded PGlite the claims take them from the parts already claimed (`claimFromPart`).
  * 3. Recipients are claimed in batches (`FOR UPDATE SKIP LOCKED`: two processes never claim one row)
  *    and rendered ahead of the connections (mime.ts builds each message). Each SMTP connection of
  *    the pool then sends EXACTLY ONCE: it prepares its message up to the end of its data
@@ -62,7 +63,7 @@ import {
   type PreparedTemplate,
 } from '../../templates/index';
 import { campaignHtml } from '../campaign-preview';
-import { AUDIENCE_PART, expandPart, partsWaiting, takeAudience } from '../audience';
+import { AUDIENCE_PART, expandPart, expansionSql, partsWaiting, takeAudience } from '../audience';
 import { markBounced } from '../contact-outcomes';
 import { countEvents, countEventsSql } from '../event-minutes';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
@@ -104,11 +105,11 @@ const PGLITE_COMMIT_MAX = 64;
  */
 export const PGLITE_COMMITS_AHEAD = 4;
 /**
- * Embedded PGlite: recipients of the audience taken into rows per statement (audience.ts
- * `expandPart`): a whole part (1,000) held PGlite's one connection about 50 ms, and a fifth of the
- * contacts grid's reads during a send waited for one (bench/README.md).
+ * Embedded PGlite: the most recipients one claim takes from the audience's parts (`claimFromPart`):
+ * the console's reads wait for the statement there, and a whole part (1,000) held PGlite's one
+ * connection about 50 ms (bench/README.md).
  */
-const PGLITE_EXPAND_SLICE = 200;
+const PGLITE_CLAIM_MAX = 64;
 /** Messages built per turn of the event loop: one, so the connections' answers wait at most one message's build (8 per turn cost 25 % of the throughput in event-loop lag). */
 const RENDER_SLICE = 1;
 /** Rows turned 'skipped' per statement when a campaign is cancelled. */
@@ -249,27 +250,14 @@ interface Claimed {
   } | null;
 }
 
-async function claim(
-  deps: SenderDeps,
-  campaignId: string,
-  n: number,
-  which: 'queued' | 'deferred',
-): Promise<Claimed[]> {
-  const condition = which === 'queued' ? sql`status = 'queued'` : sql`status = 'deferred' and next_attempt_at <= now()`;
-  const rows = await queryRows(
-    deps.db,
-    sql`with claimed as (
-          update campaign_recipients r
-             set status = 'sending', claimed_by = ${deps.worker}, claimed_at = now(), attempts = r.attempts + 1
-           where r.id in (select id from campaign_recipients
-                           where campaign_id = ${campaignId}::uuid and ${condition}
-                           order by id limit ${n} for update skip locked)
-          returning r.id, r.contact_id, r.address, r.channel, r.attempts)
-        select claimed.*, c.email, c.wallet, c.first_name, c.last_name, c.attributes, c.status as contact_status
-          from claimed left join contacts c on c.id = claimed.contact_id
-         order by claimed.id`,
-  );
-  return rows.map((r: Row) => ({
+/** The rows of a `claimed` CTE (id, contact_id, address, channel, attempts) with their contacts, in id order. */
+const claimedWithContacts = sql`select claimed.*, c.email, c.wallet, c.first_name, c.last_name, c.attributes,
+                                       c.status as contact_status
+                                  from claimed left join contacts c on c.id = claimed.contact_id
+                                 order by claimed.id`;
+
+function claimedOf(r: Row): Claimed {
+  return {
     id: intOf(r, 'id'),
     contactId: textOf(r, 'contact_id'),
     address: textOf(r, 'address') ?? '',
@@ -289,7 +277,53 @@ async function claim(
             >,
             status: textOf(r, 'contact_status') ?? '',
           },
-  }));
+  };
+}
+
+async function claim(
+  deps: SenderDeps,
+  campaignId: string,
+  n: number,
+  which: 'queued' | 'deferred',
+): Promise<Claimed[]> {
+  const condition = which === 'queued' ? sql`status = 'queued'` : sql`status = 'deferred' and next_attempt_at <= now()`;
+  const rows = await queryRows(
+    deps.db,
+    sql`with claimed as (
+          update campaign_recipients r
+             set status = 'sending', claimed_by = ${deps.worker}, claimed_at = now(), attempts = r.attempts + 1
+           where r.id in (select id from campaign_recipients
+                           where campaign_id = ${campaignId}::uuid and ${condition}
+                           order by id limit ${n} for update skip locked)
+          returning r.id, r.contact_id, r.address, r.channel, r.attempts)
+        ${claimedWithContacts}`,
+  );
+  return rows.map(claimedOf);
+}
+
+/**
+ * Embedded PGlite: the next `n` recipients of the audience's next waiting part, inserted already
+ * claimed by this process (audience.ts `expansionSql`), with their contacts: one statement and one
+ * row version per recipient instead of an insert and a claim. `part` is false when no part was waiting.
+ */
+export async function claimFromPart(
+  deps: { db: Queryable; worker: string },
+  campaign: { id: string; tenantId: string },
+  n: number,
+): Promise<{ part: boolean; rows: Claimed[] }> {
+  const rows = await queryRows(
+    deps.db,
+    sql`${expansionSql(campaign.id, campaign.tenantId, { claimedBy: deps.worker }, n)},
+        claimed as (select * from ins),
+        taken as (${claimedWithContacts})
+        select taken.*, (select count(*) from marked)::int as parts
+          from (select 1) one left join taken on true
+         order by taken.id`,
+  );
+  return {
+    part: rows.length > 0 && intOf(rows[0]!, 'parts') > 0,
+    rows: rows.filter((r) => r.id !== null && r.id !== undefined).map(claimedOf),
+  };
 }
 
 type OutcomeKind = 'delivered' | 'deferred' | 'bounced' | 'failed';
@@ -662,6 +696,12 @@ class Feed {
   private queuedAhead = 0;
   /** No part was left to take (parts are only written before sending starts, so none comes later). */
   private partsDone = false;
+  /**
+   * Embedded PGlite, once a claim of queued rows came back short: rows are claimed straight from the
+   * audience's parts (`claimFromPart`). One process holds that database, and nothing queues a row
+   * during its run (rows go back to the queue only when a run stops, and at start).
+   */
+  private fromParts = false;
   /** Rows claimed so far by this run. */
   claimed = 0;
   /** Of those, rows whose claim ended: committed 'sent' (or found taken away), or settled before any data. */
@@ -738,10 +778,9 @@ class Feed {
   private expand(): Promise<boolean> {
     const { deps, ctx } = this;
     if (this.partsDone) return Promise.resolve(false);
-    const slice = isPglite(deps.db) ? PGLITE_EXPAND_SLICE : AUDIENCE_PART;
-    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued', slice)
+    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued', AUDIENCE_PART)
       .then((taken) => {
-        if (taken) this.queuedAhead += slice;
+        if (taken) this.queuedAhead += AUDIENCE_PART;
         else this.partsDone = true;
         return taken;
       })
@@ -806,15 +845,25 @@ class Feed {
       rows = await retries();
     }
     // Queued rows; the next part of the audience is taken into rows when they run out, and ahead of
-    // that, beside the sending, while fewer than a few batches are left (audience.ts).
+    // that, beside the sending, while fewer than a few batches are left (audience.ts). Embedded PGlite
+    // claims from the parts themselves once the queued rows ran out (`fromParts`).
     while (rows.length < size) {
+      if (this.fromParts) {
+        if (this.partsDone) break;
+        const taken = await claimFromPart(deps, campaign, Math.min(size - rows.length, PGLITE_CLAIM_MAX));
+        rows = rows.concat(taken.rows);
+        if (!taken.part) this.partsDone = true;
+        continue;
+      }
       const queued = await claim(deps, campaign.id, size - rows.length, 'queued');
       this.queuedAhead -= queued.length;
       rows = rows.concat(queued);
-      if (rows.length >= size || !(await this.expand())) break;
+      if (rows.length >= size) break;
+      if (isPglite(db)) this.fromParts = true;
+      else if (!(await this.expand())) break;
     }
     if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
-    if (this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
+    if (!isPglite(db) && this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
