@@ -12,7 +12,8 @@
 // Prints: the audience snapshot time, sending throughput (messages/s) and its ratio to nodemailer's
 // pooled transport (8 connections) sending the same pre-rendered messages to the same peer in the same
 // run, the gateway's CPU time per message (all its threads and its main thread, from the send request
-// to the end), its peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs.
+// to the end), its peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs (and for 10 s
+// before it, for the grid's figures without a send).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,8 @@ const SEND_POOL = Number(process.env.BENCH_SEND_POOL ?? 32);
 const JWT_SECRET = 'campaign-bench-secret-0123456789-abcdefghij';
 /** How often the campaign's status is read while it sends. */
 const POLL_MS = 500;
+/** How long the grid is read before the send, for its figures without one. */
+const IDLE_GRID_MS = 10_000;
 
 type Headers = Record<string, string>;
 
@@ -207,6 +210,13 @@ function gridWhileSending(gateway: GatewayProcess, headers: Headers): { stop(): 
   };
 }
 
+/** The grid's latencies for IDLE_GRID_MS with nothing sending. */
+async function gridAlone(gateway: GatewayProcess, headers: Headers): Promise<number[]> {
+  const grid = gridWhileSending(gateway, headers);
+  await sleep(IDLE_GRID_MS);
+  return grid.stop();
+}
+
 /** Waits while `status()` says the campaign is sending (a gateway that exits ends the wait with an error). */
 async function whileSending(gateway: GatewayProcess, status: () => Promise<string>): Promise<void> {
   for (;;) {
@@ -275,6 +285,8 @@ interface SendRun {
   /** The gateway's CPU time from the send request to the campaign's end (ms). */
   cpu: Cpu;
   latencies: number[];
+  /** The same grid reads for IDLE_GRID_MS before the send: what the grid costs without it. */
+  idleLatencies: number[];
 }
 
 function report(backend: Backend, run: SendRun): string {
@@ -314,6 +326,11 @@ function report(backend: Backend, run: SendRun): string {
       ],
       ['gateway peak RSS', `${Math.round(run.rss / 1024 / 1024)} MB`, '< 512 MB'],
       [
+        `contacts grid before the send (${run.idleLatencies.length})`,
+        `p50 ${median(run.idleLatencies).toFixed(0)} ms, p95 ${p95(run.idleLatencies).toFixed(0)} ms`,
+        '',
+      ],
+      [
         `contacts grid while sending (${run.latencies.length})`,
         `p50 ${median(run.latencies).toFixed(0)} ms, p95 ${p95(run.latencies).toFixed(0)} ms`,
         'p95 < 100 ms',
@@ -347,6 +364,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
     const headers = await signIn(gateway);
     const templateId = await createTemplate(gateway, headers);
     const campaignId = await createCampaign(db, { tenantId, templateId, audience: { include_lists: [listId] } });
+    const idleLatencies = await gridAlone(gateway, headers);
     const jobs = new JobRunner({
       db,
       config: { ...loadConfig({ GATEWAY_DATA_DIR: dataDir }), databaseUrl: server.url },
@@ -372,6 +390,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
       rss: peakRss(gateway.proc.pid ?? 0),
       cpu,
       latencies,
+      idleLatencies,
     };
   } finally {
     await stopGateway(gateway);
@@ -405,6 +424,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
     const headers = await signIn(gateway);
     const templateId = await createTemplate(gateway, headers);
     campaignId = await composeCampaign(gateway, headers, templateId, audience.listId);
+    const idleLatencies = await gridAlone(gateway, headers);
     const sentAt = Date.now();
     const cpuAtSend = gatewayCpu(gateway.proc.pid ?? 0);
     const s0 = performance.now();
@@ -427,6 +447,7 @@ async function sendOnPglite(peer: SmtpPeer, dataDir: string): Promise<SendRun> {
       rss: peakRss(gateway.proc.pid ?? 0),
       cpu,
       latencies,
+      idleLatencies,
     };
   } finally {
     await stopGateway(gateway);

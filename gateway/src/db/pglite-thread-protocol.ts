@@ -14,6 +14,8 @@ export interface ThreadOptions {
   foregroundRun?: number;
   /** Background work waits this long after a console's statement (default: pglite-turns.ts FOREGROUND_GRACE_MS). */
   foregroundGraceMs?: number;
+  /** While held, background work starts a statement at most once in this many ms (default: pglite-turns.ts FOREGROUND_HOLD_MS). */
+  foregroundHoldMs?: number;
 }
 
 /**
@@ -43,7 +45,9 @@ export type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; sub: number }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** The console's requests run (true) or none does (false): background work waits while held. No answer. */
+  | { op: 'hold'; held: boolean };
 
 /** A request's answer, a notification for a subscription, or the thread's first word. */
 export type Reply =

@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
 
-/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number; foregroundRun: number; foregroundGraceMs: number } }} */
+/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number; foregroundRun: number; foregroundGraceMs: number; foregroundHoldMs: number } }} */
 const { options } = workerData;
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread');
 const port = parentPort;
@@ -120,8 +120,9 @@ if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
  * The order in which statements get the database (PGlite runs one at a time): requests of the
  * console's ("foreground") before background work's (campaign sends, imports), up to
  * `foregroundRun` of them in a row while background work waits; after a foreground statement,
- * background work waits `foregroundGraceMs` for that request's next one (db/pglite-turns.ts says why,
- * and holds the numbers). Chosen here, where the database runs, the moment the running statement
+ * background work waits `foregroundGraceMs` for that request's next one; and while the console's
+ * requests run (the gateway's thread says so: 'hold'), background work starts at most one item in
+ * `foregroundHoldMs` (db/pglite-turns.ts says why, and holds the numbers). Chosen here, where the database runs, the moment the running statement
  * ends: chosen on the gateway's thread, each statement waited for a turn of that thread's busy event
  * loop to learn that the previous one had ended, and PGlite did nothing meanwhile.
  *
@@ -139,6 +140,9 @@ let graceTimer = null;
 /** Foreground items run since background work last had its turn (while it waited). */
 let run = 0;
 let foregroundEndedAt = -Infinity;
+/** The console's requests run ('hold'), and since when background work waits for them. */
+let held = false;
+let heldSince = 0;
 
 /** Chooses once the messages that came meanwhile are in their lanes (a macrotask after them). */
 function schedule() {
@@ -151,7 +155,10 @@ function choose() {
   scheduled = false;
   graceTimer = null;
   const { foreground, background } = lanes;
-  const wait = options.foregroundGraceMs - (performance.now() - foregroundEndedAt);
+  const now = performance.now();
+  const grace = options.foregroundGraceMs - (now - foregroundEndedAt);
+  const hold = held ? options.foregroundHoldMs - (now - heldSince) : 0;
+  const wait = Math.max(grace, hold);
   if (foreground.length === 0 && background.length > 0 && wait > 0) {
     graceTimer = setTimeout(choose, wait);
     return;
@@ -160,6 +167,8 @@ function choose() {
   const start = useBackground ? background.shift() : foreground.shift();
   if (!start) return;
   run = useBackground || background.length === 0 ? 0 : run + 1;
+  // Background work had its turn: while the hold lasts, its next waits another foregroundHoldMs.
+  if (useBackground) heldSince = now;
   busy = true;
   start().finally(() => {
     busy = false;
@@ -185,7 +194,19 @@ function answered(request) {
   );
 }
 
+/** The console's requests run, or no longer do: a hold's end lets background work go at once. */
+function hold(on) {
+  held = on;
+  heldSince = performance.now();
+  if (!on && graceTimer) {
+    clearTimeout(graceTimer);
+    graceTimer = null;
+    schedule();
+  }
+}
+
 port.on('message', (request) => {
+  if (request.op === 'hold') return hold(request.held);
   const lane = request.background ? 'background' : 'foreground';
   if (request.op === 'begin') return enqueue(lane, () => begin(pglite, request.id));
   if (request.op === 'end') {

@@ -18,7 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { fromFields, type Reply, type Request, type ThreadOptions } from './pglite-thread-protocol';
-import { FOREGROUND_GRACE_MS, FOREGROUND_RUN, isBackground } from './pglite-turns';
+import { FOREGROUND_GRACE_MS, FOREGROUND_HOLD_MS, FOREGROUND_RUN, isBackground } from './pglite-turns';
 import { settingsStatement, statementSettings } from './statement-settings';
 
 /** What the gateway needs of embedded PGlite, in its thread (PGlite itself) or on its own (PGliteThread). */
@@ -62,7 +62,12 @@ export class PGliteThread implements EmbeddedPglite {
    * thread chooses which statement runs next as pglite-turns.ts says, with its numbers unless given.
    */
   static async open(given: ThreadOptions): Promise<PGliteThread> {
-    const options = { foregroundRun: FOREGROUND_RUN, foregroundGraceMs: FOREGROUND_GRACE_MS, ...given };
+    const options = {
+      foregroundRun: FOREGROUND_RUN,
+      foregroundGraceMs: FOREGROUND_GRACE_MS,
+      foregroundHoldMs: FOREGROUND_HOLD_MS,
+      ...given,
+    };
     const worker = new Worker(new URL('./pglite-thread-worker.mjs', import.meta.url), { workerData: { options } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
@@ -108,6 +113,18 @@ export class PGliteThread implements EmbeddedPglite {
     }
     for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
+  }
+
+  private held = false;
+
+  /**
+   * Whether the console's requests are running (lib/admission.ts): while they are, background work
+   * waits, except for one statement in FOREGROUND_HOLD_MS (pglite-turns.ts).
+   */
+  holdBackground(held: boolean): void {
+    if (held === this.held || this.failure) return;
+    this.held = held;
+    this.worker.postMessage({ op: 'hold', held } satisfies Request);
   }
 
   /** Sends a request; the thread keeps the process alive only while answers are awaited. */

@@ -1,6 +1,7 @@
 // Turns on embedded PGlite (pglite-turns.ts): one statement per turn of the event loop, the console's
 // requests before background work, which still gets one turn in FOREGROUND_RUN + 1. The same order on
-// PGlite's own thread, chosen there (pglite-thread-worker.mjs).
+// PGlite's own thread, chosen there (pglite-thread-worker.mjs), where background work also waits while
+// the console's requests run (held), one statement in FOREGROUND_HOLD_MS.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
@@ -73,6 +74,34 @@ describe("on PGlite's thread (the default)", () => {
   });
 
   it('alone, background work runs in order of arrival, and so do transactions', () => inOrderAlone(client));
+
+  it('while requests run (held), background work starts one statement in the hold time; released, at once', async () => {
+    // Long enough that a loaded machine's hiccups do not decide the outcome.
+    const HOLD_MS = 1_000;
+    const held = await PGliteThread.open({ dir: 'memory://', foregroundHoldMs: HOLD_MS });
+    try {
+      held.holdBackground(true);
+      const started = performance.now();
+      const ran: number[] = [];
+      const background = inBackground(() =>
+        Promise.all(
+          ['b1', 'b2'].map((b) => held.query(`select '${b}'`).then(() => ran.push(performance.now() - started))),
+        ),
+      );
+      // A request's statement goes at once.
+      const t = performance.now();
+      await held.query('select 1');
+      assert.ok(performance.now() - t < HOLD_MS / 2, "the request's statement did not wait");
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS * 1.3));
+      assert.equal(ran.length, 1, 'one background statement in the hold time, not two');
+      assert.ok(ran[0]! >= HOLD_MS - 10, `the first waited for the hold (${Math.round(ran[0]!)} ms)`);
+      held.holdBackground(false);
+      await background;
+      assert.ok(ran[1]! < HOLD_MS * 1.7, `released, the second went at once (${Math.round(ran[1]!)} ms)`);
+    } finally {
+      await held.close();
+    }
+  });
 });
 
 /** Runs `select '<label>'`, and notes the label in `order` once answered. */

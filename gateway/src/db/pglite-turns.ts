@@ -28,6 +28,15 @@ export const FOREGROUND_RUN = 4;
  */
 export const FOREGROUND_GRACE_MS = 2;
 
+/**
+ * While the console's requests run (lib/admission.ts: from a request's turn to its answer), background
+ * work starts nothing new on PGlite's thread, but still one statement in this many ms: the grace
+ * above ended before a busy gateway thread made a request's next statement, and that statement then
+ * waited for a send's commit (bench/campaign-send.ts, the grid's p95). Only on PGlite's own thread
+ * (pglite-thread.ts `holdBackground`).
+ */
+export const FOREGROUND_HOLD_MS = 20;
+
 /** Waiting statements in order of arrival. */
 class Line {
   private items: (() => void)[] = [];

@@ -15,6 +15,8 @@ interface Harness {
   started: string[];
   /** Request ids whose response was closed (answered, or the client went away). */
   closed: Set<string>;
+  /** What `onRunning` was told, in order. */
+  running: boolean[];
   /** Lets the handler of `id` answer (it waits until then). */
   finish(id: string): void;
   app: FastifyInstance;
@@ -47,7 +49,11 @@ async function harness(limits: Partial<AdmissionConfig>): Promise<Harness> {
     reply.raw.on('close', () => closed.add(id));
     done();
   });
-  const state = installAdmission(app, config, { lane: (req) => String(req.headers['x-lane'] ?? 'none') });
+  const running: boolean[] = [];
+  const state = installAdmission(app, config, {
+    lane: (req) => String(req.headers['x-lane'] ?? 'none'),
+    onRunning: (r) => running.push(r),
+  });
   app.get<{ Params: { id: string } }>('/work/:id', async (req) => {
     const { id } = req.params;
     started.push(id);
@@ -60,6 +66,7 @@ async function harness(limits: Partial<AdmissionConfig>): Promise<Harness> {
     state,
     started,
     closed,
+    running,
     app,
     finish(id) {
       const open = gates.get(id);
@@ -131,6 +138,24 @@ describe('admission', () => {
     assert.deepEqual(h.started, ['a1', 'b1']);
     for (const id of ['a1', 'a2', 'a3', 'a4']) h.finish(id);
     for (const r of await Promise.all(a)) assert.equal(r.status, 200);
+  });
+
+  it('tells when requests start running and when none runs any more (a waiting one keeps it running)', async () => {
+    const h = await harness({ concurrency: 2, laneConcurrency: 1 });
+    const a1 = send(h, 'a', 'a1');
+    await until(() => h.started.length === 1);
+    assert.deepEqual(h.running, [true]);
+    const b1 = send(h, 'b', 'b1');
+    const a2 = send(h, 'a', 'a2');
+    await until(() => h.started.includes('b1') && h.state.queued === 1);
+    h.finish('a1');
+    assert.equal((await a1).status, 200);
+    await until(() => h.started.includes('a2'));
+    h.finish('b1');
+    h.finish('a2');
+    for (const r of await Promise.all([b1, a2])) assert.equal(r.status, 200);
+    await until(() => h.running.length === 2);
+    assert.deepEqual(h.running, [true, false], 'told once each way while any request ran');
   });
 
   it("lanes take turns: a waiting request of another lane goes before a lane's later ones", async () => {

@@ -53,6 +53,11 @@ export interface AdmissionOptions {
   lane?: (req: FastifyRequest) => string;
   /** The clock of waiting times (ms). */
   now?: () => number;
+  /**
+   * Told when requests start running (true: the first holds a turn) and when none does any more
+   * (false). On embedded PGlite background work waits meanwhile (db/pglite-turns.ts FOREGROUND_HOLD_MS).
+   */
+  onRunning?: (running: boolean) => void;
 }
 
 /** What admission holds now (for /health and tests). */
@@ -67,8 +72,16 @@ export function installAdmission(
   config: AdmissionConfig,
   options: AdmissionOptions = {},
 ): AdmissionState {
-  const { lane = laneOf, now = () => performance.now() } = options;
+  const { lane = laneOf, now = () => performance.now(), onRunning } = options;
   const queue = new FairQueue<Waiter>(config);
+  let wasRunning = false;
+  /** Tells `onRunning` when requests start or stop running. */
+  const told = () => {
+    const running = queue.running > 0;
+    if (running === wasRunning) return;
+    wasRunning = running;
+    onRunning?.(running);
+  };
   const state: AdmissionState = {
     get running() {
       return queue.running;
@@ -96,6 +109,7 @@ export function installAdmission(
     if (key === null) return;
     req.admissionLane = null;
     for (const next of queue.release(key)) resume(next);
+    told();
   }
 
   /** A waiting request whose turn has come. */
@@ -123,6 +137,7 @@ export function installAdmission(
     const key = lane(req);
     if (queue.tryRun(key)) {
       req.admissionLane = key;
+      told();
       done();
       return;
     }

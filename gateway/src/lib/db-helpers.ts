@@ -21,6 +21,16 @@ export function pgliteClient(db: Database): EmbeddedPglite {
   return client;
 }
 
+/**
+ * Embedded PGlite on its own thread: tells it whether the console's requests run, so that background
+ * work waits for them (db/pglite-turns.ts FOREGROUND_HOLD_MS). Nothing elsewhere: a PostgreSQL server
+ * runs statements side by side, and PGlite in the gateway's thread takes turns statement by statement.
+ */
+export function backgroundHold(db: Database): ((running: boolean) => void) | undefined {
+  const client = embeddedOf(db);
+  return client instanceof PGliteThread ? (running) => client.holdBackground(running) : undefined;
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a path or body id can be a row id at all (anything else is simply "not found"). */
