@@ -193,6 +193,8 @@ describe('campaigns', () => {
     await page.getByRole('button', { name: `Timeline of ${READER}` }).click();
     const timeline = page.getByRole('dialog', { name: READER });
     await timeline.getByRole('list', { name: 'Timeline' }).waitFor();
+    // The recipient's row holds when it was sent: the timeline starts there.
+    await timeline.getByRole('listitem').first().getByText('Sent', { exact: true }).waitFor();
     await axe(page, 'recipient dialog', found);
     await page.keyboard.press('Escape');
     await timeline.waitFor({ state: 'hidden' });

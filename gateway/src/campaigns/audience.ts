@@ -26,8 +26,9 @@
  * arrays, in parts of at most AUDIENCE_PART, so taking a million contacts writes about a thousand rows
  * instead of a million indexed ones (what made the snapshot slow). The sender turns a part into
  * `campaign_recipients` rows when it reaches it (`expandPart`; on embedded PGlite rows claimed at once,
- * `expansionSql`), in one statement that also marks the part taken, so a part becomes rows exactly once. Recipients therefore enter the delivery log as the
- * send reaches them; the campaign's `recipients` figure counts the whole audience from the start.
+ * `expansionSql`), in one statement that also marks the part taken, so a part becomes rows exactly
+ * once. Recipients therefore enter the delivery log as the send reaches them; the campaign's
+ * `recipients` figure counts the whole audience from the start.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AudienceCount, AudienceSelection } from '../contracts';

@@ -122,9 +122,10 @@ if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
  * `foregroundRun` of them in a row while background work waits; after a foreground statement,
  * background work waits `foregroundGraceMs` for that request's next one; and while the console's
  * requests run (the gateway's thread says so: 'hold'), background work starts at most one item in
- * `foregroundHoldMs` (db/pglite-turns.ts says why, and holds the numbers). Chosen here, where the database runs, the moment the running statement
- * ends: chosen on the gateway's thread, each statement waited for a turn of that thread's busy event
- * loop to learn that the previous one had ended, and PGlite did nothing meanwhile.
+ * `foregroundHoldMs` (db/pglite-turns.ts says why, and holds the numbers). Chosen here, where the
+ * database runs, the moment the running statement ends: chosen on the gateway's thread, each
+ * statement waited for a turn of that thread's busy event loop to learn that the previous one had
+ * ended, and PGlite did nothing meanwhile.
  *
  * A lane item runs a statement outside any transaction, or a whole transaction (from its 'begin' to
  * its end: the statements inside it and its 'end' run at once, as they come). As with the turns, a

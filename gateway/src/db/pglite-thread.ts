@@ -115,15 +115,13 @@ export class PGliteThread implements EmbeddedPglite {
     this.pending.clear();
   }
 
-  private held = false;
-
   /**
-   * Whether the console's requests are running (lib/admission.ts): while they are, background work
-   * waits, except for one statement in FOREGROUND_HOLD_MS (pglite-turns.ts).
+   * Whether the console's requests are running (lib/admission.ts, which tells only the changes):
+   * while they are, background work waits, except for one statement in FOREGROUND_HOLD_MS
+   * (pglite-turns.ts).
    */
   holdBackground(held: boolean): void {
-    if (held === this.held || this.failure) return;
-    this.held = held;
+    if (this.failure) return;
     this.worker.postMessage({ op: 'hold', held } satisfies Request);
   }
 

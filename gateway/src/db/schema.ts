@@ -1043,7 +1043,13 @@ export const campaignRecipients = pgTable(
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     messageId: text('message_id'),
+    /**
+     * When the message was handed to the mail server (its last attempt), and when the server took it.
+     * The delivery log's timeline shows them as its 'sent' and 'delivered' entries: they are not event
+     * rows (campaign_events), which would cost two indexed rows per message sent.
+     */
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'date' }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),

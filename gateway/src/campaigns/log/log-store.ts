@@ -260,7 +260,13 @@ export async function deliveryRecipients(
   };
 }
 
-/** One recipient's timeline, oldest first. */
+/**
+ * One recipient's timeline, oldest first: its stored events (opens, clicks, answers other than
+ * delivered, unsubscribes, complaints), with its row's `sent_at` and `delivered_at` as the 'sent' and
+ * 'delivered' entries (the sender records them there, not as events). Rows recorded before that kept
+ * their 'sent' and 'delivered' events: a time from the row is shown only when no such event was stored.
+ * At the same instant, sent comes before delivered, and both before the stored events.
+ */
 export async function recipientEvents(
   db: Database,
   source: LogSource,
@@ -269,7 +275,10 @@ export async function recipientEvents(
   const id = /^[1-9][0-9]{0,15}$/.test(recipientId) ? Number(recipientId) : null;
   const [found] =
     id !== null && Number.isSafeInteger(id)
-      ? await queryRows(db, sql`select id from campaign_recipients where id = ${id} and campaign_id = ${source.id}`)
+      ? await queryRows(
+          db,
+          sql`select sent_at, delivered_at from campaign_recipients where id = ${id} and campaign_id = ${source.id}`,
+        )
       : [];
   if (!found || id === null) throw notFound(RECIPIENT_NOT_FOUND);
   const rows = await queryRows(
@@ -279,15 +288,19 @@ export async function recipientEvents(
            order by id limit ${MAX_RECIPIENT_EVENTS}) e
          order by at, id`,
   );
-  return {
-    records: rows.map((row) => ({
-      // The recorders write only CAMPAIGN_EVENT_TYPES.
-      type: (textOf(row, 'type') ?? 'sent') as CampaignEventType,
-      at: iso(row, 'at') ?? '',
-      machine: row.machine === true,
-      detail: textOf(row, 'detail'),
-    })),
-  };
+  const stored = rows.map((row) => ({
+    // The recorders write only CAMPAIGN_EVENT_TYPES.
+    type: (textOf(row, 'type') ?? 'sent') as CampaignEventType,
+    at: iso(row, 'at') ?? '',
+    machine: row.machine === true,
+    detail: textOf(row, 'detail'),
+  }));
+  const fromRow = (['sent', 'delivered'] as const).flatMap((type) => {
+    const at = iso(found, `${type}_at`);
+    return at === null || stored.some((e) => e.type === type) ? [] : [{ type, at, machine: false, detail: null }];
+  });
+  // A stable sort: entries of the same instant keep the order above.
+  return { records: [...fromRow, ...stored].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)) };
 }
 
 /** The links clicked, most clicked first. */

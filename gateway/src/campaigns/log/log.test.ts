@@ -260,6 +260,8 @@ describe('delivery log: timeline, events, links', () => {
     assert.deepEqual(
       r.body.records.map((e) => [e.type, e.detail]),
       [
+        ['sent', null],
+        ['delivered', null],
         ['opened', null],
         ['clicked', 'https://shop.example/a'],
         ['clicked', 'https://shop.example/b'],
@@ -274,6 +276,31 @@ describe('delivery log: timeline, events, links', () => {
       const missing = await gw.get(`/v1/campaigns/${campaign}/log/recipients/${rid}/events`, owner);
       assert.equal(missing.status, 404, rid);
     }
+  });
+
+  it("takes sent and delivered from the recipient's row, once, and keeps the events stored before", async () => {
+    const events = async (address: string) => {
+      const r = await gw.get<DeliveryEventList>(
+        `/v1/campaigns/${campaign}/log/recipients/${ids.get(address)}/events`,
+        owner,
+      );
+      assert.equal(r.status, 200, r.text);
+      return r.body.records.map((e) => [e.type, e.detail]);
+    };
+    // Bounced at the server: sent, never delivered.
+    assert.deepEqual(await events('bob@example.com'), [['sent', null]]);
+    // Recorded before sent and delivered were the row's times: its own events, each once.
+    const grace = ids.get('grace@example.com') ?? 0;
+    await gw.handle.db.execute(
+      sql`insert into campaign_events (tenant_id, campaign_id, recipient_id, type, detail, at)
+          select tenant_id, campaign_id, id, t.type, t.detail, sent_at
+            from campaign_recipients, (values ('sent', 'stored'), ('delivered', 'stored')) as t(type, detail)
+           where id = ${grace}`,
+    );
+    assert.deepEqual(await events('grace@example.com'), [
+      ['sent', 'stored'],
+      ['delivered', 'stored'],
+    ]);
   });
 
   it('lists the links, most clicked first', async () => {

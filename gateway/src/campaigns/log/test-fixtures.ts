@@ -42,7 +42,7 @@ export interface RecipientFixture {
   error?: string | null;
 }
 
-/** Recipients of a campaign (default: delivered an hour ago); the campaign's `recipients`, `sent` and `delivered` follow. Returns their ids. */
+/** Recipients of a campaign (default: sent and delivered an hour ago); the campaign's `recipients`, `sent` and `delivered` follow. Returns their ids. */
 export async function insertRecipients(
   db: Database,
   tenantId: string,
@@ -53,11 +53,13 @@ export async function insertRecipients(
   const hourAgo = new Date(Date.now() - 3_600_000);
   for (const r of recipients) {
     const status = r.status ?? 'delivered';
+    const sentAt = r.sentAt === undefined ? hourAgo : r.sentAt;
     const [row] = await queryRows(
       db,
-      sql`insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel, status, attempts, sent_at, message_id, error)
+      sql`insert into campaign_recipients (campaign_id, tenant_id, contact_id, address, channel, status, attempts, sent_at,
+                                           delivered_at, message_id, error)
           values (${campaignId}, ${tenantId}, ${r.contactId ?? null}, ${r.address.toLowerCase()}, ${r.channel ?? 'email'},
-                  ${status}, 1, ${r.sentAt === undefined ? hourAgo : r.sentAt}, ${r.messageId ?? null}, ${r.error ?? null})
+                  ${status}, 1, ${sentAt}, ${status === 'delivered' ? sentAt : null}, ${r.messageId ?? null}, ${r.error ?? null})
           returning id`,
     );
     if (!row) throw new Error('recipient not inserted');

@@ -64,6 +64,21 @@ describe('message decoration', () => {
     assert.equal(out, '<a href="https://a.example/?utm_source=s">A</a>');
   });
 
+  it("gives each send's links that send's UTM parameters, recipient after recipient", () => {
+    const direct = (utm: TrackingSettings['utm']) => ({ trackOpens: false, trackClicks: false, utm });
+    const may = direct({ ...NO_UTM, campaign: 'may' });
+    const june = direct({ ...NO_UTM, campaign: 'june' });
+    const html = (n: number) => `<a href="https://a.example/p${n}">A</a>`;
+    for (let round = 0; round < 2; round++) {
+      // More links than the send keeps (1,000), and the first ones again after them.
+      for (let n = 0; n < 1_200; n++) {
+        assert.equal(decorateHtml(html(n), urls, may), `<a href="https://a.example/p${n}?utm_campaign=may">A</a>`);
+        assert.equal(decorateHtml(html(n), urls, june), `<a href="https://a.example/p${n}?utm_campaign=june">A</a>`);
+        assert.equal(decorateText(`https://a.example/p${n}`, urls, june), `https://a.example/p${n}?utm_campaign=june`);
+      }
+    }
+  });
+
   it('decorates URLs in the text part, without a pixel', () => {
     const out = decorateText(`Read https://a.example/x. Or ${urls.unsubscribe}\n`, urls, all);
     const [first] = out.split(' ');
