@@ -108,6 +108,14 @@ describe('the audience snapshot', () => {
     while (await expandPart(db(), campaignId, acme, 'queued'));
     assert.equal(await partsWaiting(db(), campaignId), 0);
     assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N });
+    // One slice made three parts: each row has its own contact's address (the parts' arrays align).
+    assert.equal(
+      await count(
+        sql`select count(*)::int as n from campaign_recipients r join contacts c on c.id = r.contact_id
+             where r.campaign_id = ${campaignId}::uuid and r.address <> lower(c.email)`,
+      ),
+      0,
+    );
     const [row] = await queryRows(
       db(),
       sql`select contact_id from campaign_recipients where campaign_id = ${campaignId}::uuid and address = ${gone.address}`,

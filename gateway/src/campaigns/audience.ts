@@ -198,20 +198,24 @@ function snapshotQuery(
 ): SQL {
   return sql`
     with rows as (${sliceQuery(tenantId, conditions, domain, after, size)}),
-    -- The three aggregates read the same rows in the same order: element i of each is one recipient.
+    -- Numbered in the walk's order, every AUDIENCE_PART recipients make a part; the three aggregates
+    -- of a part read the same rows, so element i of each is one recipient. (Slicing one array of the
+    -- whole slice instead walked its text arrays from the start for every part.)
     took as (
-      select array_agg(contact_id) as ids, array_agg(address) as addresses, array_agg(channel) as channels
+      select (row_number() over () - 1) / ${AUDIENCE_PART} as k, contact_id, address, channel
         from rows where contact_id is not null and reason is null
+    ),
+    parts as (
+      select k, array_agg(contact_id) as ids, array_agg(address) as addresses, array_agg(channel) as channels
+        from took group by k
     ),
     ins as (
       insert into campaign_audience (campaign_id, part, last_created_at, last_contact_id, contact_ids, addresses, channels)
       select ${campaignId}::uuid,
              (select coalesce(max(part) + 1, 0) from campaign_audience where campaign_id = ${campaignId}::uuid) + k,
              (select last_at from rows limit 1)::timestamptz, (select last_id from rows limit 1)::uuid,
-             took.ids[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}],
-             took.addresses[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}],
-             took.channels[k * ${AUDIENCE_PART} + 1 : (k + 1) * ${AUDIENCE_PART}]
-        from took cross join lateral generate_series(0, (cardinality(took.ids) - 1) / ${AUDIENCE_PART}) as k
+             parts.ids, parts.addresses, parts.channels
+        from parts
       returning cardinality(contact_ids) as n
     )
     select (select last_at from rows limit 1) as last_at, (select last_id from rows limit 1) as last_id,

@@ -14,10 +14,10 @@
  *
  * A start (campaigns/jobs.ts) reads what the runs of the previous process left: the rows it left
  * 'sending' whose line is in its file were ended and become 'sent' (`recoverEnded`, send-job.ts: with
- * the campaign's counter, the plan usage and the events, as their commit would have); the others had
- * no end written (the server discarded them) and are queued again. What is left is the window between
- * a line's write and its end's write, in one synchronous frame of the gateway's thread: the same few
- * microseconds as on a PostgreSQL server between COMMIT written and the ends.
+ * the sent time, the campaign's counter, the plan usage and the minute counts, as their commit would
+ * have); the others had no end written (the server discarded them) and are queued again. What is left
+ * is the window between a line's write and its end's write, in one synchronous frame of the gateway's
+ * thread: the same few microseconds as on a PostgreSQL server between COMMIT written and the ends.
  *
  * The file: a first line naming the campaign and the process (`claimed_by`), then one line per message
  * ended, `<row id> <Message-ID>`. A last line cut short by a kill mid-write is no record: its end was
@@ -32,7 +32,7 @@ export interface EndedRun {
   campaignId: string;
   /** The process's name in `claimed_by`. */
   worker: string;
-  /** When the file was last written (the ends' instant for the plan usage and the events). */
+  /** When the file was last written (the ends' instant: the rows' sent time, the usage and the minutes). */
   at: Date;
   ends: { id: number; messageId: string }[];
 }
