@@ -192,6 +192,12 @@ export interface CampaignsConfig {
   /** Messages per second, all tenants (SEND_RATE_GLOBAL; 0: unlimited) and per tenant (SEND_RATE_TENANT). */
   globalRate: number;
   tenantRate: number;
+  /**
+   * A sending run's lease (SEND_LEASE_SECONDS, default 8, at least 2): renewed four times a lease; a
+   * process that stops renewing (killed, frozen) has its claims taken over by another within about a
+   * lease and a quarter (campaigns/sender/lease.ts, docs/sending.md).
+   */
+  leaseSeconds: number;
   /** 4xx answers are retried this many times, backing off from `retryDelaySeconds` (doubling). */
   maxAttempts: number;
   retryDelaySeconds: number;
@@ -377,6 +383,7 @@ export function loadConfig(env: Env = process.env): Config {
       tenantRate: int(env, 'SEND_RATE_TENANT', 0),
       maxAttempts: Math.max(1, int(env, 'SEND_MAX_ATTEMPTS', 5)),
       retryDelaySeconds: Math.max(1, int(env, 'SEND_RETRY_DELAY_SECONDS', 60)),
+      leaseSeconds: Math.max(2, int(env, 'SEND_LEASE_SECONDS', 8)),
     },
     admission: admissionConfig(env),
     domains: {

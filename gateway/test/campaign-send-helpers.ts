@@ -149,7 +149,7 @@ export async function createCampaign(db: Queryable, c: CampaignInput): Promise<s
 export async function campaignRow(db: Queryable, id: string): Promise<Record<string, unknown>> {
   const [row] = await queryRows(
     db,
-    sql`select status, recipients, sent, delivered, bounced, failed, failure_reason, version,
+    sql`select status, recipients, sent, delivered, bounced, failed, unconfirmed, failure_reason, version,
                template_version, audience_taken_at::text from campaigns where id = ${id}::uuid`,
   );
   if (!row) throw new Error(`no campaign ${id}`);

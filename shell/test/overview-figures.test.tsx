@@ -30,6 +30,7 @@ const stats = (open: number, click: number) => ({
   delivered: 1000,
   bounced: 0,
   failed: 0,
+  unconfirmed: 0,
   opened: Math.round(open * 1000),
   clicked: Math.round(click * 1000),
   unsubscribed: 0,

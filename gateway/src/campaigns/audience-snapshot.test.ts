@@ -7,7 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { intOf, queryRows } from '../lib/raw-sql';
 import { AUDIENCE_PART, expandPart, partsWaiting, recipientCount, takeAudience } from './audience';
-import { claimFromPart, skipRemaining } from './sender/send-job';
+import { claim, skipRemaining } from './sender/claim';
+import { endLease, openLease } from './sender/lease';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { tenantId } from '../../test/audience-helpers';
 import { createCampaign, createList, insertContacts, recipientStatuses } from '../../test/campaign-send-helpers';
@@ -125,21 +126,21 @@ describe('the audience snapshot', () => {
     assert.equal(await expandPart(db(), campaignId, acme, 'queued'), false);
   });
 
-  it('claims from the parts at once (the sender on embedded PGlite): each recipient once, claimed, with its contact', async () => {
+  it('claims the expanded rows under a lease: each recipient once, claimed, with its contact', async () => {
     const campaignId = await newCampaign();
     // N - 1: the first test deleted a contact.
     assert.equal(await takeAudience(db(), campaignId, acme, selection(), null), N - 1);
-    const campaign = { id: campaignId, tenantId: acme };
-    const sender = { db: db(), worker: 'worker-a' };
-    const first = await claimFromPart(sender, campaign, 64);
-    assert.equal(first.part, true);
-    assert.equal(first.rows.length, 64);
+    const epoch = await openLease(db(), campaignId, 'worker-a', { leaseSeconds: 30 });
+    const who = { epoch, worker: 'worker-a' };
+    while (await expandPart(db(), campaignId, acme, 'queued'));
+    const first = await claim(db(), who, campaignId, 64, 'queued');
+    assert.equal(first.length, 64);
     assert.deepEqual(
-      first.rows.map((r) => r.id),
-      [...first.rows.map((r) => r.id)].sort((a, b) => a - b),
+      first.map((r) => r.id),
+      [...first.map((r) => r.id)].sort((a, b) => a - b),
       'in id order',
     );
-    for (const row of first.rows) {
+    for (const row of first) {
       assert.equal(row.attempts, 1);
       assert.equal(row.channel, 'email');
       assert.equal(row.contact?.status, 'subscribed');
@@ -147,22 +148,23 @@ describe('the audience snapshot', () => {
     }
     const [held] = await queryRows(
       db(),
-      sql`select count(*) filter (where status = 'sending' and claimed_by = 'worker-a' and claimed_at is not null
-                                    and attempts = 1)::int as claimed, count(*)::int as n
+      sql`select count(*) filter (where status = 'sending' and claimed_by = 'worker-a' and claim_epoch = ${epoch}
+                                    and attempts = 1)::int as claimed
             from campaign_recipients where campaign_id = ${campaignId}::uuid`,
     );
-    assert.deepEqual({ claimed: intOf(held!, 'claimed'), n: intOf(held!, 'n') }, { claimed: 64, n: 64 });
-    let taken = first.rows.length;
+    assert.equal(intOf(held!, 'claimed'), 64);
+    let taken = first.length;
     for (;;) {
-      const next = await claimFromPart(sender, campaign, 300);
-      if (!next.part) break;
-      assert.ok(next.rows.length <= 300);
-      taken += next.rows.length;
+      const next = await claim(db(), who, campaignId, 300, 'queued');
+      if (next.length === 0) break;
+      taken += next.length;
     }
     assert.equal(taken, N - 1, 'every recipient once');
-    assert.equal(await partsWaiting(db(), campaignId), 0);
     assert.deepEqual(await recipientStatuses(db(), campaignId), { sending: N - 1 });
-    assert.deepEqual(await claimFromPart(sender, campaign, 64), { part: false, rows: [] });
+    // The lease ends: every row claimed and not handed over goes back to the queue, its attempt undone.
+    await endLease(db(), epoch);
+    assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N - 1 });
+    assert.deepEqual(await claim(db(), who, campaignId, 64, 'queued'), [], 'an ended lease claims nothing');
   });
 
   it('skips the parts of a cancelled campaign that were not taken yet', async () => {

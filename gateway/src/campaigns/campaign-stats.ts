@@ -11,6 +11,7 @@ export interface CampaignCounters {
   delivered: number;
   bounced: number;
   failed: number;
+  unconfirmed: number;
   opened: number;
   clicked: number;
   unsubscribed: number;
@@ -23,6 +24,7 @@ const COUNTERS = [
   'delivered',
   'bounced',
   'failed',
+  'unconfirmed',
   'opened',
   'clicked',
   'unsubscribed',

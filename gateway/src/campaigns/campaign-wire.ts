@@ -2,7 +2,8 @@
  * Campaign rows as the wire shows them (spec section 3 style: `_id`, snake_case): the grid's summary
  * with its figures and rates, the whole campaign for compose, and the audience in words.
  */
-import type { AudienceSelection, Campaign, CampaignStats, CampaignSummary } from '../contracts';
+import type { AudienceSelection, Campaign, CampaignSummary } from '../contracts';
+import { campaignStats } from './campaign-stats';
 import type { CampaignRow } from '../db/schema';
 
 /** What an empty audience reads as in the grid. */
@@ -31,24 +32,6 @@ export function audienceLabel(selection: AudienceSelection, names: ReadonlyMap<s
   if (included.length === 0) return NO_AUDIENCE;
   const excluded = [...selection.exclude_lists, ...selection.exclude_segments].map(nameOf);
   return excluded.length > 0 ? `${included.join(', ')} − ${excluded.join(', ')}` : included.join(', ');
-}
-
-/** Opened / delivered and clicked / delivered (unique opens and clicks), 0 before anything is delivered. */
-export function campaignStats(row: CampaignRow): CampaignStats {
-  const rate = (n: number) => (row.delivered > 0 ? n / row.delivered : 0);
-  return {
-    recipients: row.recipients,
-    sent: row.sent,
-    delivered: row.delivered,
-    bounced: row.bounced,
-    failed: row.failed,
-    opened: row.opened,
-    clicked: row.clicked,
-    unsubscribed: row.unsubscribed,
-    complained: row.complained,
-    open_rate: rate(row.opened),
-    click_rate: rate(row.clicked),
-  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

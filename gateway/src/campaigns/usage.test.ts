@@ -78,7 +78,7 @@ describe('GET /v1/usage and the billing page', () => {
       })
       .returning();
     assert.ok(c);
-    const statuses = ['queued', 'queued', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed'] as const;
+    const statuses = ['queued', 'queued', 'deferred', 'sending', 'handing', 'delivered', 'bounced', 'failed'] as const;
     await gw.handle.db
       .insert(campaignRecipients)
       .values(statuses.map((status, i) => ({ campaignId: c.id, tenantId: basicId, address: `r${i}@u.test`, status })));

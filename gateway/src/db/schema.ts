@@ -993,6 +993,8 @@ export const campaigns = pgTable(
     delivered: integer('delivered').notNull().default(0),
     bounced: integer('bounced').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** Messages handed over whose answer was never read (docs/sending.md): they may not have arrived. */
+    unconfirmed: integer('unconfirmed').notNull().default(0),
     opened: integer('opened').notNull().default(0),
     clicked: integer('clicked').notNull().default(0),
     unsubscribed: integer('unsubscribed').notNull().default(0),
@@ -1018,8 +1020,9 @@ export const campaigns = pgTable(
 
 /**
  * The audience taken when sending started: one row per address (each address once). A row moves
- * queued → sending → sent (committed before the message is finished, see campaigns/sender) →
- * delivered, deferred (retried at `next_attempt_at`), bounced or failed.
+ * queued → sending (claimed) → handing (committed just before the end of its data) → delivered,
+ * deferred (retried at `next_attempt_at`), bounced, failed or unconfirmed (handed over, no answer
+ * read); the states and who writes each are in docs/sending.md.
  */
 export const campaignRecipients = pgTable(
   'campaign_recipients',
@@ -1039,9 +1042,14 @@ export const campaignRecipients = pgTable(
     status: text('status').$type<RecipientStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
-    /** Which worker holds a `sending` row and since when (a stale claim is given back). */
+    /** The worker that claimed the row last, and when. */
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The send lease (`campaign_send_leases.id`) that holds a 'sending' or 'handing' row: every write of
+     * the sender checks it, so a worker whose lease was taken over writes nothing (docs/sending.md).
+     */
+    claimEpoch: bigint('claim_epoch', { mode: 'number' }),
     messageId: text('message_id'),
     /**
      * When the message was handed to the mail server (its last attempt), and when the server took it.
@@ -1061,7 +1069,7 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_contact_idx').on(t.contactId),
     check(
       'campaign_recipients_status_check',
-      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'deferred', 'bounced', 'failed', 'skipped')`,
+      sql`${t.status} in ('queued', 'sending', 'handing', 'delivered', 'deferred', 'bounced', 'failed', 'unconfirmed', 'skipped')`,
     ),
     check('campaign_recipients_channel_check', sql`${t.channel} in ('email', 'wallet')`),
   ],
@@ -1100,6 +1108,28 @@ export const campaignAudience = pgTable(
       .on(t.campaignId, t.part)
       .where(sql`${t.expandedAt} is null`),
   ],
+);
+
+/**
+ * A sending process's hold on a campaign (docs/sending.md): its id is the epoch its claimed rows carry
+ * (`campaign_recipients.claim_epoch`). The holder renews `expires_at`; once it has passed, any worker
+ * takes the lease over (deletes it and settles its rows), and the late writes of the old holder match
+ * no row.
+ */
+export const campaignSendLeases = pgTable(
+  'campaign_send_leases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    worker: text('worker').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Taken over (or ended): no statement of the holder writes any more; deleted once its rows are settled. */
+    revoked: boolean('revoked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaign_send_leases_expires_idx').on(t.expiresAt)],
 );
 
 /** What happened to each recipient, in order: the delivery log's timeline and chart. */

@@ -143,6 +143,11 @@ export class JobRunner {
     return this.options.workers;
   }
 
+  /** Aborted when the runner stops: work of the process's own (timers) ends with it. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   /** Declares a queue and its handler (before `start`). The handler runs only where workers run. */
   work<T>(queue: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
     if (this.started) throw new Error(`queue ${queue} declared after the job runner started`);

@@ -5,8 +5,10 @@
  *
  * A campaign is a draft until it is sent or scheduled. Its audience is lists and segments to include
  * and to exclude; the audience is taken (snapshotted into recipients, each address once) when
- * sending starts. Each recipient moves queued → sending → sent, then delivered, bounced or failed;
- * events (opens, clicks, unsubscribes, bounces, complaints) are recorded per recipient.
+ * sending starts. Each recipient moves queued → sending → handing (its message being handed over),
+ * then delivered, deferred (retried), bounced, failed or unconfirmed (handed over, no answer read: it
+ * may not have arrived); events (opens, clicks, unsubscribes, bounces, complaints) are recorded per
+ * recipient.
  *
  * Wire names follow spec section 3 (`_id`, snake_case). Bad input is a 400 `{message, errors}` whose
  * keys are the fields below.
@@ -26,15 +28,20 @@ import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** Where a recipient's message is: queued, being handed over, handed over, then what the server answered. */
+/**
+ * Where a recipient's message is: queued, claimed by a sending process, being handed over, then what the
+ * server answered; `unconfirmed` when the data was handed over and no answer was read (the sending
+ * process stopped, or the connection dropped): it may not have arrived, and it is never sent again.
+ */
 export const RECIPIENT_STATUSES = [
   'queued',
   'sending',
-  'sent',
+  'handing',
   'delivered',
   'deferred',
   'bounced',
   'failed',
+  'unconfirmed',
   'skipped',
 ] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
@@ -49,6 +56,7 @@ export const CAMPAIGN_EVENT_TYPES = [
   'deferred',
   'bounced',
   'failed',
+  'unconfirmed',
   'opened',
   'clicked',
   'unsubscribed',
@@ -100,6 +108,8 @@ export const CampaignStats = z.object({
   delivered: z.int(),
   bounced: z.int(),
   failed: z.int(),
+  /** Handed over without an answer (counted in `sent`): they may not have arrived. */
+  unconfirmed: z.int(),
   opened: z.int(),
   clicked: z.int(),
   unsubscribed: z.int(),

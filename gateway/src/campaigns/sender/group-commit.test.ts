@@ -44,24 +44,6 @@ describe('GroupCommit', () => {
     ]);
   });
 
-  it('hands results out when the commit settles them early, before it returns', async () => {
-    const answered = deferred();
-    let settledEarly = false;
-    const commits = new GroupCommit<number, string, string>(async (requests, _riders, settle) => {
-      settle(requests.map((n) => `early ${n}`));
-      await answered.gate; // the server's answer to COMMIT, still to come
-      return requests.map((n) => `late ${n}`);
-    });
-    const a = commits.request(1).then((result) => {
-      settledEarly = true;
-      return result;
-    });
-    assert.equal(await a, 'early 1', 'resolved with the early results, once');
-    assert.ok(settledEarly);
-    answered.release();
-    await commits.flush();
-  });
-
   it('commits a rider alone after its delay, and flush commits what waits', async () => {
     const batches: string[][] = [];
     const commits = new GroupCommit<number, boolean, string>(async (_requests, riders) => {

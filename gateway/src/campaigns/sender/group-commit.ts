@@ -13,9 +13,6 @@
  *   see every commit either done in the database and in the caller's memory, or in neither.
  * - `flush()`: commits whatever waits; resolves when nothing waits or runs.
  *
- * The commit function may hand the results out before it returns (`settle`): the sender does so the
- * moment its COMMIT is on the wire, before the server's answer (see send-job.ts `commitGroup`).
- *
  * One transaction runs at a time; requests made meanwhile wait for the next, which starts as soon as
  * the running one ends, or, with `gather`, once `enough` requests wait or `waitMs` has passed since
  * they began waiting for a transaction to start (none ran, or the last one ended), and takes at most
@@ -39,11 +36,7 @@ export class GroupCommit<Request, Result, Rider> {
   failure: unknown = null;
 
   constructor(
-    private readonly commit: (
-      requests: Request[],
-      riders: Rider[],
-      settle: (results: Result[]) => void,
-    ) => Promise<Result[]>,
+    private readonly commit: (requests: Request[], riders: Rider[]) => Promise<Result[]>,
     private readonly rideDelayMs = 200,
     private readonly gather: { enough: number; waitMs: number; most?: number } | null = null,
   ) {}
@@ -126,16 +119,12 @@ export class GroupCommit<Request, Result, Rider> {
         clearTimeout(this.gatherTimer);
         this.gatherTimer = null;
       }
-      // A request resolves once (with the results handed out early, when they were).
-      const settle = (results: Result[]) => requests.forEach((r, i) => r.resolve(results[i] as Result));
       try {
-        settle(
-          await this.commit(
-            requests.map((r) => r.item),
-            riders,
-            settle,
-          ),
+        const results = await this.commit(
+          requests.map((r) => r.item),
+          riders,
         );
+        requests.forEach((r, i) => r.resolve(results[i] as Result));
       } catch (error) {
         this.failure = error;
         for (const r of requests) r.reject(error);

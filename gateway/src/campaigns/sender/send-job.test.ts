@@ -2,9 +2,6 @@
 // (headers, parts, merge tags, tracking), the audience count against what is sent, exclusions,
 // retries and bounces, pause/resume/cancel, the plan's volume, schedules and tenant isolation.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Contact, Template } from '../../contracts';
@@ -13,8 +10,10 @@ import { toChecksumAddress } from '../../lib/eip55';
 import { verifyClick, verifyRecipientToken } from '../tracking/links';
 import { countAudience, expandPart, takeAudience } from '../audience';
 import { enqueueCampaign } from './queue';
-import { recoverEnded, releaseClaims, VOLUME_USED_UP } from './send-job';
-import { EndsLog } from './ends-log';
+import { VOLUME_USED_UP } from './run';
+import { claim } from './claim';
+import { answerOf, commitGroup } from './commit';
+import { endLease, openLease, TAKEN_OVER, takeOverExpired } from './lease';
 import { startGateway, type TestGateway } from '../../../test/helpers';
 import { call, tenantId } from '../../../test/audience-helpers';
 import {
@@ -53,6 +52,8 @@ before(async () => {
     SEND_RETRY_DELAY_SECONDS: '1',
     SEND_MAX_ATTEMPTS: '3',
     SEND_POOL_SIZE: '4',
+    // The lease tests take leases over themselves: the gateway's own sweep runs every 15 s here.
+    SEND_LEASE_SECONDS: '60',
     JOBS_POLL_SECONDS: '0.5',
     TRACKING_URL: 'https://t.example.org',
     UNSUBSCRIBE_MAILBOX: 'unsubscribe@acme.example',
@@ -425,80 +426,97 @@ describe('the plan volume and schedules', () => {
   });
 });
 
-describe('rows a killed process ended before their commit (embedded PGlite, ends-log.ts)', () => {
-  it('become sent at start, with what their commit counts; the rest are queued again and sent once', async () => {
-    const list = await createList(db(), acme, 'Ended');
-    await insertContacts(db(), acme, 12, 'ended', { listId: list, domain: 'ended.test' });
+describe('leases: a process that stops renewing is taken over, and its late writes are refused', () => {
+  it('queues its claimed rows again, flags its handed-over rows unconfirmed, and sends the rest once', async () => {
+    const list = await createList(db(), acme, 'Taken over');
+    await insertContacts(db(), acme, 12, 'over', { listId: list, domain: 'over.test' });
     const id = await createCampaign(db(), { tenantId: acme, templateId, audience: { include_lists: [list] } });
-    // The state a process killed mid-send leaves: the audience taken into rows, all of them claimed
-    // ('sending') by that process, some of them ended (lines in its run's ends log), none committed.
+    // The state a process killed or frozen mid-send leaves: every row claimed under its lease, five
+    // of them handed over (committed just before the end of their data), none answered.
     const audience = { include_lists: [list], include_segments: [], exclude_lists: [], exclude_segments: [] };
     const n = await takeAudience(db(), id, acme, audience, DOMAIN);
     await db().execute(sql`update campaigns set recipients = ${n}, audience_taken_at = now() where id = ${id}::uuid`);
     while (await expandPart(db(), id, acme, 'queued'));
-    const dead = 'dead-host:1:abcd';
-    const claimed = await queryRows(
-      db(),
-      sql`update campaign_recipients set status = 'sending', claimed_by = ${dead}, claimed_at = now(), attempts = 1
-           where campaign_id = ${id}::uuid returning id`,
-    );
+    const dead = { epoch: await openLease(db(), id, 'dead-host:1:abcd', { leaseSeconds: 30 }), worker: 'dead' };
+    const claimed = await claim(db(), dead, id, 12, 'queued');
     assert.equal(claimed.length, 12);
-    const ids = claimed.map((r) => intOf(r, 'id')).sort((a, b) => a - b);
-    const ended = ids.slice(0, 5);
-    const counts = async () => {
-      const [row] = await queryRows(
-        db(),
-        sql`select (select sent from campaigns where id = ${id}::uuid) as sent,
-                   (select coalesce(sum(count), 0)::int from campaign_event_minutes where campaign_id = ${id}::uuid and type = 'sent') as minutes,
-                   (select coalesce(sum(sent), 0)::int from email_usage where tenant_id = ${acme}::uuid) as usage`,
-      );
-      return {
-        sent: intOf(row ?? {}, 'sent'),
-        minutes: intOf(row ?? {}, 'minutes'),
-        usage: intOf(row ?? {}, 'usage'),
-      };
-    };
-    const before = await counts();
-    assert.equal(before.sent, 0);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ended-'));
-    try {
-      const killed = new EndsLog(dir, { campaignId: id, worker: dead });
-      for (const rowId of ended) killed.ending(rowId, `<${id}.${rowId}@acme.example>`);
-      // Lines of another process, or of a row it never claimed, recover nothing.
-      new EndsLog(dir, { campaignId: id, worker: 'another:1:ffff' }).ending(ids[6] ?? 0, '<x@y>');
-      new EndsLog(dir, { campaignId: id, worker: dead }).ending(1, '<x@y>');
+    const handedIds = claimed.slice(0, 5).map((r) => r.id);
+    const scope = { campaignId: id, tenantId: acme, epoch: dead.epoch, maxAttempts: 3, retryDelaySeconds: 1 };
+    const handings = handedIds.map((rowId) => ({ id: rowId, messageId: `<${id}.${rowId}@acme.example>` }));
+    const first = await commitGroup(db(), scope, handings, [], new Date());
+    assert.deepEqual(
+      [...first.handed].sort((a, b) => a - b),
+      handedIds,
+    );
+    assert.deepEqual(await recipientStatuses(db(), id), { handing: 5, sending: 7 });
+    assert.equal(intOf(await campaignRow(db(), id), 'sent'), 5, 'handed over: counted sent');
 
-      assert.equal(await recoverEnded(db(), dir), ended.length);
-      assert.deepEqual(fs.readdirSync(dir), [], 'every file read is removed');
-      assert.equal(await recoverEnded(db(), dir), 0, 'nothing twice');
-      assert.deepEqual(await counts(), {
-        sent: before.sent + 5,
-        minutes: before.minutes + 5,
-        usage: before.usage + 5,
-      });
-      const rows = await queryRows(
-        db(),
-        sql`select id, status, message_id, sent_at is not null as at from campaign_recipients
-             where campaign_id = ${id}::uuid order by id`,
-      );
-      assert.deepEqual(
-        rows
-          .filter((r) => ended.includes(intOf(r, 'id')))
-          .map((r) => [textOf(r, 'status'), textOf(r, 'message_id'), r.at]),
-        ended.map((rowId) => ['sent', `<${id}.${rowId}@acme.example>`, true]),
-      );
-      assert.ok(rows.filter((r) => !ended.includes(intOf(r, 'id'))).every((r) => textOf(r, 'status') === 'sending'));
+    // Not expired yet: nothing is taken over.
+    assert.deepEqual(await takeOverExpired(db()), []);
+    await db().execute(
+      sql`update campaign_send_leases set expires_at = now() - interval '1 second' where id = ${dead.epoch}`,
+    );
+    const taken = await takeOverExpired(db());
+    assert.deepEqual(taken, [{ campaignId: id, unconfirmed: 5 }]);
+    assert.deepEqual(await takeOverExpired(db()), [], 'a lease is taken over once');
+    assert.deepEqual(await recipientStatuses(db(), id), { queued: 7, unconfirmed: 5 });
+    const row = await campaignRow(db(), id);
+    assert.equal(intOf(row, 'unconfirmed'), 5);
+    assert.equal(intOf(row, 'sent'), 5);
+    const notes = await queryRows(
+      db(),
+      sql`select r.error, e.type, r.attempts from campaign_recipients r join campaign_events e on e.recipient_id = r.id
+           where r.campaign_id = ${id}::uuid and r.status = 'unconfirmed'`,
+    );
+    assert.equal(notes.length, 5, 'an event per unconfirmed row');
+    assert.ok(notes.every((r) => textOf(r, 'error') === TAKEN_OVER && textOf(r, 'type') === 'unconfirmed'));
 
-      // The start queues the rest again; the send sends each of them once and none of the ended ones.
-      await releaseClaims(db(), id, null);
-      await send(id);
-      await waitForStatus(db(), id, 'sent');
-      assert.equal(receivedTo('@ended.test').length, 12 - ended.length);
-      assert.deepEqual(await recipientStatuses(db(), id), { sent: 5, delivered: 7 });
-      assert.equal((await counts()).sent, 12);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    // The old holder comes back: its answers, its handings and its claims change nothing.
+    const late = await commitGroup(
+      db(),
+      scope,
+      claimed.slice(5, 7).map((r) => ({ id: r.id, messageId: '<late@x>' })),
+      handedIds.map((rowId) => ({ id: rowId, kind: 'delivered' as const, detail: '250 ok', afterData: true })),
+      new Date(),
+    );
+    assert.deepEqual(late, { handed: new Set(), dropped: 5 });
+    assert.deepEqual(await claim(db(), dead, id, 12, 'queued'), []);
+    assert.deepEqual(await recipientStatuses(db(), id), { queued: 7, unconfirmed: 5 });
+    assert.equal(intOf(await campaignRow(db(), id), 'delivered'), 0);
+
+    // A new run sends the queued rows once, and never the unconfirmed ones.
+    await send(id);
+    await waitForStatus(db(), id, 'sent');
+    assert.equal(receivedTo('@over.test').length, 7);
+    assert.deepEqual(await recipientStatuses(db(), id), { delivered: 7, unconfirmed: 5 });
+    const done = await campaignRow(db(), id);
+    assert.deepEqual(
+      ['recipients', 'sent', 'delivered', 'unconfirmed'].map((k) => intOf(done, k)),
+      [12, 12, 7, 5],
+    );
+    const leases = await queryRows(db(), sql`select id from campaign_send_leases where campaign_id = ${id}::uuid`);
+    assert.equal(leases.length, 0, 'every lease of the campaign ended');
+  });
+
+  it('records a message whose answer never came after its data as unconfirmed, never sent again', async () => {
+    const list = await createList(db(), acme, 'No answer');
+    await insertContacts(db(), acme, 3, 'mute', { listId: list, domain: 'mute.test' });
+    const id = await createCampaign(db(), { tenantId: acme, templateId, audience: { include_lists: [list] } });
+    const epoch = await openLease(db(), id, 'w', { leaseSeconds: 30 });
+    const audience = { include_lists: [list], include_segments: [], exclude_lists: [], exclude_segments: [] };
+    await takeAudience(db(), id, acme, audience, DOMAIN);
+    while (await expandPart(db(), id, acme, 'queued'));
+    const [row] = await claim(db(), { epoch, worker: 'w' }, id, 1, 'queued');
+    const scope = { campaignId: id, tenantId: acme, epoch, maxAttempts: 3, retryDelaySeconds: 1 };
+    await commitGroup(db(), scope, [{ id: row!.id, messageId: '<m@x>' }], [], new Date());
+    const answer = answerOf(row!.id, { code: 0, text: 'Connection closed' }, true);
+    assert.equal(answer.kind, 'unconfirmed');
+    assert.deepEqual(await commitGroup(db(), scope, [], [answer], new Date()), { handed: new Set(), dropped: 0 });
+    const [after] = await queryRows(db(), sql`select status, error from campaign_recipients where id = ${row!.id}`);
+    assert.equal(textOf(after!, 'status'), 'unconfirmed');
+    assert.match(textOf(after!, 'error') ?? '', /may not have arrived.*Connection closed/);
+    assert.equal(intOf(await campaignRow(db(), id), 'unconfirmed'), 1);
+    await endLease(db(), epoch);
   });
 });
 

@@ -209,7 +209,7 @@ async function hasEvent(tx: Queryable, recipientId: number, type: string): Promi
 /**
  * A hard bounce reported by the mail provider: the recipient is 'bounced' (with the server's answer),
  * the contact too (unless it complained), the campaign's `bounced` figure counts it once (a recipient
- * counted as delivered is no longer). Nothing happens for a recipient already bounced.
+ * counted as delivered, or as unconfirmed, is no longer). Nothing happens for a recipient already bounced.
  */
 export async function recordHardBounce(
   db: Database,
@@ -224,7 +224,8 @@ export async function recordHardBounce(
     await tx.execute(sql`update campaign_recipients set status = 'bounced', error = ${detail} where id = ${r.id}`);
     await tx.execute(
       sql`update campaigns set bounced = bounced + 1,
-                 delivered = delivered - ${previous === 'delivered' ? 1 : 0}
+                 delivered = delivered - ${previous === 'delivered' ? 1 : 0},
+                 unconfirmed = unconfirmed - ${previous === 'unconfirmed' ? 1 : 0}
            where id = ${r.campaignId}`,
     );
     if (r.contactId) await markBounced(tx, r.tenantId, [r.contactId]);

@@ -25,11 +25,12 @@ export const STATUS_LABELS: Record<CampaignStatus, string> = {
 export const RECIPIENT_STATUS_LABELS: Record<RecipientStatus, string> = {
   queued: 'Queued',
   sending: 'Sending',
-  sent: 'Sent',
+  handing: 'Awaiting answer',
   delivered: 'Delivered',
   deferred: 'Deferred',
   bounced: 'Bounced',
   failed: 'Failed',
+  unconfirmed: 'Unconfirmed',
   skipped: 'Skipped',
 };
 

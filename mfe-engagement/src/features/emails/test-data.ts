@@ -7,6 +7,7 @@ export const stats = (over: Partial<CampaignSummary['stats']> = {}): CampaignSum
   delivered: 0,
   bounced: 0,
   failed: 0,
+  unconfirmed: 0,
   opened: 0,
   clicked: 0,
   unsubscribed: 0,

@@ -29,6 +29,7 @@ const EVENT_LABELS: Record<(typeof CAMPAIGN_EVENT_TYPES)[number], string> = {
   deferred: 'Deferred',
   bounced: 'Bounced',
   failed: 'Failed',
+  unconfirmed: 'Unconfirmed',
   opened: 'Opened',
   clicked: 'Clicked',
   unsubscribed: 'Unsubscribed',
@@ -47,15 +48,26 @@ function Figures({ summary }: { summary: LogSummary }) {
     ['Bounced', formatCount(s.bounced)],
     ['Marked as spam', formatCount(s.complained)],
   ];
+  // Shown only when some message's delivery could not be confirmed (docs/sending.md): counted in Sent.
+  if (s.unconfirmed > 0) cards.push(['Unconfirmed', formatCount(s.unconfirmed)]);
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="log-figures">
-      {cards.map(([label, value]) => (
-        <div key={label} className="rounded-panel border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-medium text-slate-600">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="space-y-2">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="log-figures">
+        {cards.map(([label, value]) => (
+          <div key={label} className="rounded-panel border border-slate-200 bg-white p-4">
+            <dt className="text-xs font-medium text-slate-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {s.unconfirmed > 0 && (
+        <p className="text-sm text-slate-700">
+          {formatCount(s.unconfirmed)} {s.unconfirmed === 1 ? 'message was' : 'messages were'} handed to the mail server
+          without an answer: {s.unconfirmed === 1 ? 'it' : 'they'} may not have arrived, and{' '}
+          {s.unconfirmed === 1 ? 'it is' : 'they are'} not sent again. Filter the recipients by Unconfirmed to see who.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -78,6 +78,7 @@ test('figures as cards, the chart or the same figures as a table, and the links 
   expect(figures).toHaveTextContent('Recipients200');
   expect(figures).toHaveTextContent('Open rate25%');
   expect(figures).toHaveTextContent('Click rate5%');
+  expect(figures).not.toHaveTextContent('Unconfirmed');
   expect(await screen.findByRole('figure', { name: 'Delivery over time' })).toBeInTheDocument();
   // jsdom has no canvas: the shared chart falls back to its table, and its switch says so.
   await waitFor(() =>
@@ -92,6 +93,20 @@ test('figures as cards, the chart or the same figures as a table, and the links 
   const links = await screen.findByRole('table', { name: 'Links and their clicks' });
   expect(links).toHaveTextContent('https://acme.test/drop75');
   expect(screen.queryByRole('progressbar')).toBeNull();
+});
+
+test('messages handed over without an answer are counted as Unconfirmed, with what that means', async () => {
+  const gateway = setup();
+  gateway.on('GET /v1/campaigns/:id', () =>
+    campaign({ status: 'sent', stats: stats({ recipients: 200, sent: 200, delivered: 197, unconfirmed: 3 }) }),
+  );
+  open();
+  const figures = await screen.findByTestId('log-figures');
+  expect(figures).toHaveTextContent('Unconfirmed3');
+  expect(
+    screen.getByText(/3 messages were handed to the mail server without an answer: they may not have arrived/),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: /status/i })).toContainHTML('Unconfirmed');
 });
 
 test("a recipient's timeline opens in a dialog; machine opens are marked; Escape closes it", async () => {

@@ -1,0 +1,236 @@
+/**
+ * Claims and renders ahead of the connections: a batch of rows is claimed (one statement) and built (a
+ * turn of the event loop after each message) while the connections send the previous one. Between
+ * batches: the campaign's status at most every second (pause and cancel take effect within it), the
+ * plan's volume, the send rates, the run's time and the runner's abort. Parts of the audience are
+ * taken into queued rows ahead while fewer than a few batches are queued (campaigns/audience.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/index';
+import { nextTurn } from '../../lib/bounded-work';
+import { queryRows, textOf } from '../../lib/raw-sql';
+import type { Mailer } from '../../mail/mailer';
+import { AUDIENCE_PART, expandPart } from '../audience';
+import { emailAllowance } from '../usage';
+import { checkUsageNotices } from '../usage-notices';
+import { claim, type Claimant, type Claimed } from './claim';
+import type { Answer } from './commit';
+import type { GroupCommit } from './group-commit';
+import type { SendRates } from './rate';
+import { buildMessage, signed, type Message, type SendContext } from './render';
+
+/** A part of the audience is taken into rows ahead while fewer than this many batches are queued. */
+const EXPAND_AHEAD_BATCHES = 8;
+/** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
+export const STATUS_EVERY_MS = 1_000;
+
+/**
+ * A tenant whose sending a platform admin paused (tenant settings' `sending_paused`, spec section 7), or
+ * a deleted tenant: its campaigns send nothing and wait, nothing lost.
+ */
+export const heldSql = sql`(t.sending_paused or t.deleted_at is not null)`;
+
+/** Why a run stops sending before its recipients run out. */
+export type StopReason = 'cancelled' | 'not-sending' | 'volume' | 'time' | 'aborted' | 'held' | 'lost';
+/** Stops after which the rows already claimed are still sent (they fit the volume; the run's time is soft). */
+const DRAINED = new Set<StopReason>(['volume', 'time']);
+
+/** A recipient's message, built and waiting for a connection. */
+export interface Ready extends Message {
+  row: Claimed;
+}
+
+export interface FeedDeps {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  rates: SendRates;
+}
+
+export class Feed {
+  private buffer: Ready[] = [];
+  private filling: Promise<void> | null = null;
+  private statusReadAt = Date.now();
+  private allowance = { left: 0, readAt: 0 };
+  private noticesAt = 0;
+  /** When deferred rows were last looked for. */
+  private retriesReadAt = 0;
+  private statusRead: Promise<void> | null = null;
+  /** A part of the audience being taken into rows (audience.ts `expandPart`), one at a time. */
+  private expanding: Promise<boolean> | null = null;
+  /** Rows this run took into the queue and has not claimed yet (an estimate when two processes send). */
+  private queuedAhead = 0;
+  /** No part was left to take (parts are only written before sending starts, so none comes later). */
+  private partsDone = false;
+  /** Rows claimed so far by this run. */
+  claimed = 0;
+  /** Of those, rows whose claim ended: handed over (or found taken away), or answered before any data. */
+  settled = 0;
+  stopped: StopReason | null = null;
+  /** Nothing was left to claim. */
+  exhausted = false;
+  /** What stopped the run with an error (a failed statement). */
+  error: unknown = null;
+
+  constructor(
+    private readonly deps: FeedDeps,
+    private readonly who: Claimant,
+    private readonly ctx: SendContext,
+    private readonly commits: Pick<GroupCommit<unknown, unknown, Answer>, 'ride' | 'between'>,
+    private readonly batch: number,
+    private readonly signal: AbortSignal,
+    private readonly endAt: number,
+  ) {}
+
+  /** The next message to send, or null when the run stops or nothing is left. */
+  async next(): Promise<Ready | null> {
+    for (;;) {
+      if (Date.now() - this.statusReadAt >= STATUS_EVERY_MS) await this.readStatus();
+      if (this.stopped && !DRAINED.has(this.stopped)) return null;
+      const ready = this.buffer.shift();
+      if (ready) {
+        // The next batch is claimed and built while a whole one is still in hand: the claim waits its
+        // turn behind the commits, and the connections must not wait for it.
+        if (!this.stopped && this.buffer.length < this.batch) void this.fill();
+        return ready;
+      }
+      if (this.exhausted || this.stopped) return null;
+      await this.fill();
+    }
+  }
+
+  /** A failed statement stops the run; the error is thrown once the connections are done. */
+  readonly fail = (error: unknown) => {
+    this.stopped ??= 'aborted';
+    this.error ??= error;
+  };
+
+  /** One fill at a time; callers share it. Errors stop the run. */
+  fill(): Promise<void> {
+    this.filling ??= this.fillOnce()
+      .catch(this.fail)
+      .finally(() => (this.filling = null));
+    return this.filling;
+  }
+
+  /** The campaign's status, read again (one read at a time; callers share it): paused or cancelled stop the run. */
+  private readStatus(): Promise<void> {
+    this.statusRead ??= (async () => {
+      const [row] = await queryRows(
+        this.deps.db,
+        sql`select c.status, ${heldSql} as held from campaigns c join tenants t on t.id = c.tenant_id
+             where c.id = ${this.ctx.campaign.id}::uuid`,
+      );
+      this.statusReadAt = Date.now();
+      const status = row ? textOf(row, 'status') : null;
+      if (status === 'cancelled') this.stopped ??= 'cancelled';
+      else if (status !== 'sending') this.stopped ??= 'not-sending';
+      else if (row?.held === true) this.stopped ??= 'held';
+    })()
+      .catch(this.fail)
+      .finally(() => (this.statusRead = null));
+    return this.statusRead;
+  }
+
+  /** Takes the next part of the audience into queued rows; callers share one in progress. False when none waited. */
+  private expand(): Promise<boolean> {
+    const { deps, ctx } = this;
+    if (this.partsDone) return Promise.resolve(false);
+    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued', AUDIENCE_PART)
+      .then((taken) => {
+        if (taken) this.queuedAhead += AUDIENCE_PART;
+        else this.partsDone = true;
+        return taken;
+      })
+      .finally(() => (this.expanding = null));
+    return this.expanding;
+  }
+
+  /** Waits for a fill in progress and drops what was built: those rows go back to the queue with the lease. */
+  async release(): Promise<void> {
+    while (this.filling) await this.filling;
+    await this.expanding?.catch(this.fail);
+    this.buffer.splice(0);
+  }
+
+  private async fillOnce(): Promise<void> {
+    const { deps, ctx } = this;
+    const { db } = deps;
+    const campaign = ctx.campaign;
+    if (this.signal.aborted) return void (this.stopped = 'aborted');
+    if (Date.now() > this.endAt) return void (this.stopped = 'time');
+    if (Date.now() - this.statusReadAt >= STATUS_EVERY_MS) await this.readStatus();
+    if (this.stopped) return;
+    // Plan usage notices at most every second, once messages went out.
+    if (this.claimed > 0 && Date.now() - this.noticesAt >= STATUS_EVERY_MS) {
+      this.noticesAt = Date.now();
+      await checkUsageNotices(db, deps.mailer, campaign.tenantId, new Date()).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'usage notices failed'),
+      );
+    }
+    // The plan's volume, read again at most every second (the rows claimed since are counted here).
+    // Read between two commits: a commit that lands in the database after the read began but is
+    // settled here before its answer would be counted neither as used nor as in hand (more sent
+    // than the plan allows), or the other way round twice (paused early).
+    if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
+      const left = await this.commits.between(async () => {
+        const a = await emailAllowance(db, campaign.tenantId, new Date());
+        return a.limit - a.used - (this.claimed - this.settled);
+      });
+      this.allowance = { left, readAt: Date.now() };
+      if (this.allowance.left <= 0) return void (this.stopped = 'volume');
+    }
+    let size = Math.min(this.batch, this.allowance.left);
+    const cap = deps.rates.groupCap();
+    if (cap > 0) size = Math.min(size, cap);
+    const wait = deps.rates.take(campaign.tenantId, size);
+    if (wait > 0) await sleep(Math.min(wait, 1_000), this.signal);
+
+    // Deferred rows whose retry is due first, looked for at most every second while queued rows fill
+    // the batch (a claim that finds none still costs the database a statement).
+    const retriesDue = Date.now() - this.retriesReadAt >= STATUS_EVERY_MS;
+    const retries = () => claim(db, this.who, campaign.id, size - rows.length, 'deferred');
+    let rows: Claimed[] = [];
+    if (retriesDue) {
+      this.retriesReadAt = Date.now();
+      rows = await retries();
+    }
+    // Queued rows; the next part of the audience is taken into rows when they run out, and ahead of
+    // that, beside the sending, while fewer than a few batches are left.
+    while (rows.length < size) {
+      const queued = await claim(db, this.who, campaign.id, size - rows.length, 'queued');
+      this.queuedAhead -= queued.length;
+      rows = rows.concat(queued);
+      if (rows.length >= size || !(await this.expand())) break;
+    }
+    if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
+    if (this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
+    if (rows.length === 0) return void (this.exhausted = true);
+    this.claimed += rows.length;
+    this.allowance.left -= rows.length;
+    for (const [i, row] of rows.entries()) {
+      // One message per turn of the event loop, so the connections' answers wait at most one build.
+      if (i > 0) await nextTurn();
+      let message = buildMessage(deps.config, ctx, row);
+      if (ctx.dkim && !('failed' in message)) message = await signed(message, ctx.dkim);
+      if ('failed' in message) {
+        this.commits.ride({ id: row.id, kind: 'failed', detail: message.failed, afterData: false });
+      } else this.buffer.push({ row, ...message });
+    }
+  }
+}
+
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * A recipient's message (spec section 2, engagement/emails: merge tags, tracking, unsubscribe): the
+ * send's template prepared once per run, each message rendered for its contact, decorated with the
+ * tracking links, built as MIME (mime.ts) and, on a verified domain of the tenant, DKIM-signed.
+ */
+import type { Config } from '../../config';
+import type { Database } from '../../db/index';
+import { toChecksumAddress } from '../../lib/eip55';
+import {
+  bindSend,
+  contactScope,
+  loadMergeContext,
+  loadTemplate,
+  prepareTemplate,
+  renderMessage,
+  type MergeContext,
+  type PreparedTemplate,
+} from '../../templates/index';
+import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
+import { effectiveSender } from '../../domains/senders';
+import { campaignHtml } from '../campaign-preview';
+import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
+import { trackingUrls } from '../tracking/links';
+import type { Claimed } from './claim';
+import { buildMime, sharedHeaders } from './mime';
+
+/** What the send job reads of a campaign (run.ts `loadCampaign`). */
+export interface CampaignState {
+  id: string;
+  tenantId: string;
+  status: string;
+  scheduledAt: number | null;
+  templateId: string | null;
+  templateVersion: number | null;
+  audienceTakenAt: string | null;
+  audience: unknown;
+  subject: string;
+  previewText: string;
+  fromName: string;
+  fromEmail: string;
+  replyTo: string;
+  tracking: TrackingSettings;
+}
+
+/** The send of one run: what every recipient shares. */
+export interface SendContext {
+  campaign: CampaignState;
+  template: PreparedTemplate;
+  merge: MergeContext;
+  from: { name: string; address: string };
+  /** From and Reply-To, encoded once for the send (mime.ts). */
+  headers: string;
+  senderDomain: string;
+  /** The key of the tenant's verified domain of the From address: messages are DKIM-signed with it (domains/dkim.ts). */
+  dkim: DkimKey | null;
+}
+
+export interface Message {
+  to: string;
+  raw: Buffer;
+  messageId: string;
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
+}
+
+/**
+ * The send's context: the From address (the platform's when the tenant's domain stopped verifying)
+ * and that domain's DKIM key, the template at the campaign's version with the community's merge
+ * values bound. Throws when the template cannot be loaded.
+ */
+export async function loadSendContext(db: Database, config: Config, campaign: CampaignState): Promise<SendContext> {
+  const sender = await effectiveSender(
+    db,
+    campaign.tenantId,
+    { from: campaign.fromEmail, replyTo: campaign.replyTo },
+    config.campaigns.defaultFrom,
+  );
+  const dkim = await dkimKeyFor(db, campaign.tenantId, sender.from);
+  const templates = { db, publicUrl: config.onboarding.publicUrl };
+  const loaded = await loadTemplate(templates, campaign.tenantId, campaign.templateId ?? '', campaign.templateVersion);
+  const merge = await loadMergeContext(db, campaign.tenantId, config.onboarding.publicUrl);
+  const prepared = prepareTemplate(
+    {
+      subject: campaign.subject || loaded.version.subject,
+      preview_text: campaign.previewText || loaded.version.previewText,
+    },
+    { html: campaignHtml(loaded.version.html, campaign.previewText), text: loaded.version.text },
+  );
+  const from = { name: campaign.fromName || merge.community.name, address: sender.from };
+  return {
+    campaign,
+    template: bindSend(prepared, {
+      community: { ...merge.community, postal_address: merge.community.postal_address ?? '' },
+    }),
+    merge,
+    from,
+    headers: sharedHeaders({ from, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) }),
+    senderDomain: domainOf(from.address),
+    dkim,
+  };
+}
+
+/** One recipient's message, or why it is not sent. */
+export function buildMessage(config: Config, ctx: SendContext, row: Claimed): Message | { failed: string } {
+  const contact = row.contact;
+  if (!contact) return { failed: 'The contact was deleted before the e-mail was sent.' };
+  if (contact.status !== 'subscribed') return { failed: `The contact is ${contact.status}: not sent.` };
+  const campaigns = config.campaigns;
+  let to = row.address;
+  if (row.channel === 'wallet') {
+    if (!contact.wallet || !campaigns.walletMailDomain) return { failed: 'The wallet has no mail domain set.' };
+    to = `${toChecksumAddress(contact.wallet)}@${campaigns.walletMailDomain}`;
+  } else if (contact.email) {
+    to = contact.email;
+  }
+  const urls = trackingUrls(campaigns.trackingUrl, campaigns.trackingSecret, row.id);
+  let rendered;
+  try {
+    rendered = renderMessage(
+      ctx.template,
+      contactScope(
+        {
+          email: contact.email,
+          wallet: contact.wallet,
+          first_name: contact.first_name,
+          last_name: contact.last_name,
+          attributes: contact.attributes,
+        },
+        ctx.merge.attributes,
+        ctx.merge.community,
+        { unsubscribe_url: urls.unsubscribe, view_in_browser_url: urls.view },
+      ),
+    );
+  } catch (error) {
+    return { failed: `The e-mail could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const messageId = `<${ctx.campaign.id}.${row.id}@${ctx.senderDomain}>`;
+  const raw = buildMime(ctx.headers, {
+    to,
+    subject: rendered.subject,
+    html: decorateHtml(rendered.html, urls, ctx.campaign.tracking),
+    text: decorateText(rendered.text, urls, ctx.campaign.tracking),
+    messageId,
+    headers: campaignHeaders(urls, row.id, campaigns.unsubscribeMailbox || null),
+  });
+  return { to, raw, messageId };
+}
+
+/** The message with its DKIM signature, or why it is not sent (a key mailauth refuses). */
+export async function signed(message: Message, key: DkimKey): Promise<Message | { failed: string }> {
+  try {
+    return { ...message, raw: await dkimSignMessage(message.raw, key) };
+  } catch (error) {
+    return { failed: `The e-mail could not be signed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
