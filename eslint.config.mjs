@@ -65,7 +65,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // Module Federation boundaries (README, "@console/shared by entry point"): every bundle imports
+  // Module Federation boundaries (shared/README.md): every bundle imports
   // @console/shared by entry point and routes through the shared router singleton; a remote never
   // imports another remote or the shell, the shell never a remote, shared no app. (An entry of shared
   // imports another only by package name: shared/test/entries.test.ts checks the relative side.)
@@ -86,7 +86,7 @@ export default tseslint.config(
       forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**'],
     },
     { files: ['e2e/**/*.{ts,tsx}'], forbidden: [] },
-    // Gateway areas (README, "Gateway areas"): an area uses another only through its index.ts.
+    // Gateway areas (gateway/README.md, "Layout"): an area uses another only through its index.ts.
     ...GATEWAY_AREAS.map((area) => ({
       files: [`gateway/src/${area}/**/*.ts`],
       // Tests set up state across areas (a tenant, a user, a plan) and may reach into any of them.

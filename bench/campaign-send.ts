@@ -294,8 +294,8 @@ function report(backend: Backend, run: SendRun): string {
   const snapshotSeconds = (outcome.takenAt - run.sentAt) / 1000;
   const sendSeconds = (outcome.finishedAt - outcome.takenAt) / 1000;
   const rate = outcome.recipients / sendSeconds;
-  // The baseline swings between runs of it (2,965-4,107 messages/s in five runs on a quiet machine):
-  // measured before and after the send, the ratio is to their mean.
+  // The baseline swings between runs of it (README.md, "The campaign bench's baseline"): measured
+  // before and after the send, the ratio is to their mean.
   const baselines = [run.baselineRate, ...(run.baselineAfter === undefined ? [] : [run.baselineAfter])];
   const baseline = baselines.reduce((a, b) => a + b, 0) / baselines.length;
   const perMessage = (ms: number) => (ms / outcome.recipients).toFixed(2);

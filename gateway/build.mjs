@@ -4,8 +4,8 @@
  * process) and `src/db/pglite-thread-worker.mjs` (embedded PGlite's thread) bundled by esbuild into
  * `dist/<name>.mjs`, with the workspace's `@console/shared` inside and every npm package left to
  * node_modules. A process started from the bundle does not load TypeScript: tsx's loader runs in a
- * thread of its own (Node 20 module hooks) and keeps every compiled file, about 85 MB of a gateway's
- * resident memory (bench/README.md, "eighth session"). Linked source maps are written beside the
+ * thread of its own (Node 20 module hooks) and keeps every compiled file in a gateway's resident memory
+ * (bench/README.md, "The gateway runs from its bundle"). Linked source maps are written beside the
  * bundles (`node --enable-source-maps` shows TypeScript lines in stacks).
  *
  * `node build.mjs` builds; launch.mjs runs it before it starts a gateway.

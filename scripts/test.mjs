@@ -54,9 +54,8 @@ function nodeTests(label, filter, env = {}) {
       'tsx',
       '--test',
       '--test-concurrency=1',
-      // A hang guard for each test file (node:test runs every file as one test under this limit): the
-      // axe suite visits every page and dialog, about 80 s on a quiet 2-core machine and more than 300 s
-      // on a loaded one.
+      // A hang guard for each test file (node:test runs every file as one test under this limit), far
+      // above the slowest file, the axe suite, on a loaded machine (bench/README.md, "The test runners' waits").
       '--test-timeout=900000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',

@@ -103,7 +103,8 @@ export async function buildApp({
     // One line per request only when debugging (it costs throughput); failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     // Without request logging, requests log through the gateway's logger itself (the error handler
-    // names the request id): a child logger per request was about 1% of a small request's CPU.
+    // names the request id): a child logger per request costs CPU on every small request
+    // (bench/README.md, "The session check's hot path").
     ...(requestLogging ? {} : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
   }).withTypeProvider<ZodTypeProvider>();
 

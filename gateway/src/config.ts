@@ -185,8 +185,7 @@ export interface CampaignsConfig {
    * SMTP connections kept open by one sending process (SEND_POOL_SIZE, default 32). A connection
    * waits for its recipient's commit between the message's data and its end (exactly once,
    * campaigns/sender/transport.ts), so a sender needs more connections than a plain client for the
-   * same throughput: measured at 40,000 recipients on PostgreSQL, 8 connections sent 1,152
-   * messages/s, 16 about 1,450, 32 about 1,670 (bench/README.md).
+   * same throughput (bench/README.md, "SMTP connections per sending process").
    */
   poolSize: number;
   /** Messages per second, all tenants (SEND_RATE_GLOBAL; 0: unlimited) and per tenant (SEND_RATE_TENANT). */

@@ -222,8 +222,8 @@ export async function nodemailerPoolRate(port: number, n: number, pool: number):
     messages.push(await composer.compile().build());
   }
   // TCP_NODELAY on nodemailer's sockets too: it never sets it, so the end of each message's data
-  // waits for the peer's delayed ACK (40 ms on Linux): 21 messages/s per connection here instead of
-  // about 360. The baseline is nodemailer at its best, as the campaign transport runs (transport.ts).
+  // waits for the peer's delayed ACK (40 ms on Linux; bench/README.md, "The campaign bench's baseline").
+  // The baseline is nodemailer at its best, as the campaign transport runs (transport.ts).
   const transport = nodemailer.createTransport({
     pool: true,
     maxConnections: pool,

@@ -6,7 +6,7 @@ import type { Permission, RouteMeta } from '@console/shared/access';
  * it) and where the menus show it. The router (router.tsx), the sidebars and the header menu
  * (menu.ts) and the remotes' exposes check (test/routes.test.ts) are all derived from this table.
  *
- * Choices where the spec is silent (see README): onboarding/sso takes manage_community like the rest
+ * Choices where the spec is silent (docs/decisions.md): onboarding/sso takes manage_community like the rest
  * of its area; advertising/staking takes no permission but, being under /advertising, still needs
  * impersonation or super_admin per the advertising-path rule; the e-mail and advertising compose
  * routes take none, as the spec says.

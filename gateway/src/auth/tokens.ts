@@ -24,7 +24,7 @@ const ALGORITHM = 'HS256';
 
 /**
  * The HMAC key of a secret, imported once: jose imports a raw secret into a CryptoKey on every call,
- * which cost the session check about a fifth of its time.
+ * a large share of the session check's time (bench/README.md, "The session check's hot path").
  */
 const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function keyOf(secret: Uint8Array): Promise<CryptoKey> {
@@ -84,7 +84,8 @@ const verified = new WeakMap<Uint8Array, Map<string, Readonly<TokenClaims>>>();
  *
  * A token's signature, issuer, audience and claims cannot change, so each token string is checked
  * once per process and its claims remembered (at most {@link VERIFIED_MAX}, the oldest dropped: a
- * token dropped while still in use is verified once more): jose's WebCrypto check was about a fifth of a session check's CPU. Expiry is checked again
+ * token dropped while still in use is verified once more): jose's WebCrypto check is a large share of
+ * a session check's CPU (bench/README.md, "The session check's hot path"). Expiry is checked again
  * on every use. Revocation is not a property of the token: sign-out, password change, removal and
  * permission changes are checked by `loadSession` on every request (auth/session-cache.ts).
  */

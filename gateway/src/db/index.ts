@@ -85,8 +85,9 @@ async function openEmbedded(target: DatabaseTarget): Promise<EmbeddedPglite> {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
-    // JIT compilation costs 0.2-0.7 s on the one-off counts and segment queries of a large audience
-    // and saves nothing on the short queries of a console; the gateway turns it off for its sessions.
+    // JIT compilation costs far more than it saves on the one-off counts and segment queries of a large
+    // audience, and nothing on the short queries of a console (bench/README.md, "JIT off on a PostgreSQL
+    // server"): the gateway turns it off for its sessions.
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off' });
     // node-postgres emits the errors of idle connections (a server restart, a terminated backend) on
     // the pool, and on a connection that is still closing after pool.end() has resolved; unhandled,

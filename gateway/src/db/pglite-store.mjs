@@ -35,14 +35,15 @@ function isInitialised(dir) {
 /**
  * Open PGlite in `dir` (or `memory://`).
  *
- * Creating a new cluster runs initdb inside WebAssembly, which takes 4-6 s; loading a copy of an
- * empty cluster takes about 1 s. So the first new cluster on a machine is saved (before any
+ * Creating a new cluster runs initdb inside WebAssembly, which takes seconds; loading a copy of an
+ * empty cluster is several times quicker (bench/README.md, "PGlite's template cluster"). So the first new cluster on a machine is saved (before any
  * migration: it holds nothing of ours) as a template in the temp directory, and later new
  * clusters (fresh data directories, every test file) start from it. PGLITE_TEMPLATE=0 turns this off.
  * `sharedBuffers`: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS).
  *
  * Plain JavaScript (with pglite-store.d.mts for TypeScript): the database thread (pglite-thread-worker.mjs)
- * loads it without a TypeScript loader, which would cost that thread about 25 MB.
+ * loads it without a TypeScript loader, which would cost that thread memory (bench/README.md, "PGlite's
+ * thread loads no TypeScript").
  *
  * @param {string} dir
  * @param {{ sharedBuffers?: string; useTemplate?: boolean }} [options]
@@ -50,9 +51,9 @@ function isInitialised(dir) {
  */
 export async function openPglite(dir, options = {}) {
   const useTemplate = options.useTemplate ?? process.env.PGLITE_TEMPLATE !== '0';
-  // PostgreSQL's shared_buffers, inside PGlite's WebAssembly memory, which never shrinks: 128MB (its
-  // default) filled up during a campaign send and held the gateway above 512 MB of RSS. Pages past the
-  // buffers are read from the operating system's file cache.
+  // PostgreSQL's shared_buffers, inside PGlite's WebAssembly memory, which never shrinks: its 128MB
+  // default fills up during a campaign send and holds the gateway's memory there (bench/README.md,
+  // "PGlite's shared buffers"). Pages past the buffers are read from the operating system's file cache.
   const tuning = options.sharedBuffers
     ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
     : {};

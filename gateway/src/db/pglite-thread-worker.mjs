@@ -4,7 +4,8 @@
  * statements, transactions (held open until the gateway ends them) and LISTEN.
  *
  * Plain JavaScript: Node 20 does not hand the gateway's TypeScript loader (`--import tsx`) to worker
- * threads, and registering it here would cost this thread about 25 MB.
+ * threads, and registering it here would cost this thread memory (bench/README.md, "PGlite's thread
+ * loads no TypeScript").
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
@@ -124,8 +125,8 @@ if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
  * requests run (the gateway's thread says so: 'hold'), background work starts at most one item in
  * `foregroundHoldMs` (db/pglite-turns.ts says why, and holds the numbers). Chosen here, where the
  * database runs, the moment the running statement ends: chosen on the gateway's thread, each
- * statement waited for a turn of that thread's busy event loop to learn that the previous one had
- * ended, and PGlite did nothing meanwhile.
+ * statement would wait for a turn of that thread's busy event loop to learn that the previous one had
+ * ended, and PGlite would do nothing meanwhile.
  *
  * A lane item runs a statement outside any transaction, or a whole transaction (from its 'begin' to
  * its end: the statements inside it and its 'end' run at once, as they come). As with the turns, a

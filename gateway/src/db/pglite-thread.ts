@@ -2,10 +2,11 @@
  * Embedded PGlite on a thread of its own (PGLITE_THREAD=worker, the default).
  *
  * Why: PGlite is PostgreSQL compiled to WebAssembly, and every statement runs synchronously on the
- * thread that holds it. On the gateway's thread, a campaign send spent half of that thread in the
- * database (bench/campaign-send.ts: the group commit, the claims, the grid's reads), and everything
- * else (building messages, SMTP, the console's requests) waited meanwhile. Here the database gets the
- * machine's second core and the gateway's thread only sends requests and reads answers.
+ * thread that holds it. On the gateway's thread, a campaign send spends a large part of that thread in
+ * the database (the group commit, the claims, the grid's reads: bench/README.md, "PGlite on a thread of
+ * its own"), and everything else (building messages, SMTP, the console's requests) waits meanwhile. Here
+ * the database gets the machine's second core and the gateway's thread only sends requests and reads
+ * answers.
  *
  * The client below offers the part of PGlite's API the gateway uses (Drizzle, pg-boss, LISTEN), with
  * PGlite's own semantics: one statement at a

@@ -23,16 +23,16 @@ export const FOREGROUND_RUN = 4;
 /**
  * After a request's statement, background work waits this long (ms) before its next statement unless
  * another request's statement comes first: a request's statements follow one another with a little of
- * the gateway's work between them, and without the wait a send's statement took each of those gaps,
- * and the request's next statement waited for it (bench/campaign-send.ts, the grid's p95).
+ * the gateway's work between them, and without the wait a send's statement would take each of those
+ * gaps, and the request's next statement would wait for it (bench/campaign-send.ts, the grid's p95).
  */
 export const FOREGROUND_GRACE_MS = 2;
 
 /**
  * While the console's requests run (lib/admission.ts: from a request's turn to its answer), background
  * work starts nothing new on PGlite's thread, but still one statement in this many ms: the grace
- * above ended before a busy gateway thread made a request's next statement, and that statement then
- * waited for a send's commit (bench/campaign-send.ts, the grid's p95). Only on PGlite's own thread
+ * above can end before a busy gateway thread makes a request's next statement, which would then wait
+ * for a send's commit (bench/campaign-send.ts, the grid's p95). Only on PGlite's own thread
  * (pglite-thread.ts `holdBackground`).
  */
 export const FOREGROUND_HOLD_MS = 20;
@@ -69,10 +69,11 @@ class Line {
  * (the default) the thread chooses in the same order, with the same numbers (pglite-thread-worker.mjs).
  *
  * PGlite in the gateway's thread (PGLITE_THREAD=main) runs each statement synchronously and hands
- * the result back in a promise, so a request's statements followed one another in microtasks: every
- * request started in one turn of the loop ran all its statements before the loop could read a socket
- * or accept a connection, and Node accepts one new connection per turn. Under 200 connections a turn lasted
- * hundreds of milliseconds and a new connection waited seconds to be accepted (bench/fairness.ts).
+ * the result back in a promise, so without turns a request's statements follow one another in
+ * microtasks: every request started in one turn of the loop runs all its statements before the loop can
+ * read a socket or accept a connection, and Node accepts one new connection per turn. Under a flood of
+ * connections a turn then lasts hundreds of milliseconds and a new connection waits seconds to be
+ * accepted (bench/README.md, "Admission control").
  * Here each statement waits for its turn (a `setImmediate` after the previous statement ended), so a
  * turn of the loop holds at most one statement, whoever issued it: sockets are read and connections
  * accepted between any two statements.
@@ -82,7 +83,7 @@ class Line {
  * statement that runs, not for every one queued before it (bench/campaign-send.ts, the grid's p95).
  * After a request's statement it also waits FOREGROUND_GRACE_MS for that request's next one.
  *
- * With PGlite on its own thread (db/pglite-thread.ts, the default) a statement no longer holds up the
+ * With PGlite on its own thread (db/pglite-thread.ts, the default) a statement does not hold up the
  * event loop, and that thread orders the statements itself, by the same rule and numbers
  * (pglite-thread-worker.mjs): these turns are for PGlite in the gateway's thread only.
  *

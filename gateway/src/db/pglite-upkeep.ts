@@ -1,11 +1,11 @@
 /**
  * Statistics upkeep for embedded PGlite, as a recurring job. PGlite has no autovacuum, so nothing
- * analyzes a table after it grows: after a 300,000-row import the planner still takes the tenant for
- * a handful of rows and sorts where it should walk an index. Each minute this job analyzes the
+ * analyzes a table after it grows: after a large import the planner still takes the tenant for a
+ * handful of rows and sorts where it should walk an index. Each minute this job analyzes the
  * audience tables that changed by more than ANALYZE_THRESHOLD rows plus ANALYZE_SCALE of their size
  * (autovacuum's own rule), sampling few rows (statistics target 10, the columns the grid's filters
- * and tenant scope read): a bounded statement, about a tenth of a second whatever the table's size,
- * where a full ANALYZE at the default target took seconds in the gateway's thread. The statements
+ * and tenant scope read): a bounded statement whatever the table's size, where a full ANALYZE at the
+ * default target grows with it (bench/README.md, "PGlite's statistics upkeep"). The statements
  * that must walk an index do not count on it (lib/bounded-work.ts's inIndexOrder).
  */
 import { sql } from 'drizzle-orm';

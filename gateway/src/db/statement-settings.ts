@@ -5,10 +5,9 @@
  * only (`set_config(name, value, true)`).
  *
  * On PGlite's thread (db/pglite-thread.ts) that transaction is run by the thread, one request there and
- * back: the grid's page read was a transaction of four (BEGIN, the settings, the read, COMMIT), each
- * waiting for a turn of the gateway's busy event loop while PGlite held its one connection for it and
- * did nothing (bench/campaign-send.ts: the grid's reads while a campaign sends, about 9 ms at the median
- * and 15-34 ms at p95 for that transaction alone). In the gateway's thread (PGLITE_THREAD=main)
+ * back, not as a transaction of four (BEGIN, the settings, the read, COMMIT) each waiting for a turn
+ * of the gateway's busy event loop while PGlite holds its one connection and does nothing
+ * (bench/README.md, "PGlite's statement settings in one request"). In the gateway's thread (PGLITE_THREAD=main)
  * `honourStatementSettings` wraps the client the same way.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -3,14 +3,14 @@
  * a flood is served in order of arrival, one tenant's flood cannot starve another tenant, and a
  * saturated gateway answers 503 with `Retry-After` at once instead of holding connections.
  *
- * Why the gateway needs it (measured, bench/fairness.ts): on embedded PGlite every query runs on the
- * main thread and a request's queries chain in microtasks, so each request read from a socket was
- * worked on to its end before the next socket was read. With 200 connections a request could sit
- * unread in its socket for seconds (p50 0.7 s, max 10 s), and another tenant's requests queued behind
- * all of them. Here a request that cannot run yet costs a few microseconds and waits its lane's turn.
- * (Measured with PGlite in the gateway's thread; on its own thread (db/pglite-thread.ts) sockets are
- * read while it works, and the queue still keeps one tenant's flood from the others: PGlite is one
- * connection.)
+ * Why the gateway needs it (bench/fairness.ts; bench/README.md, "Admission control"): with embedded
+ * PGlite in the gateway's thread every query runs on the main thread and a request's queries chain in
+ * microtasks, so each request read from a socket is worked on to its end before the next socket is
+ * read: under a flood a request sits unread in its socket for seconds, and another tenant's requests
+ * queue behind all of them. Here a request that cannot run yet costs a few microseconds and waits its
+ * lane's turn. With PGlite on its own thread (db/pglite-thread.ts) sockets are read while it works, and
+ * the queue still keeps one tenant's flood from the others: PGlite is one connection, and a PostgreSQL
+ * server's pool is bounded too.
  *
  * - Lanes: the caller's tenant (the route's guard has authenticated it: guards are `onRequest`
  *   hooks, this is `preValidation`), else the signed-in user, else the client address.

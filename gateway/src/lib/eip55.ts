@@ -1,6 +1,7 @@
 /**
- * EIP-55 wallet checksums. Keccak-256 from hash-wasm (WebAssembly): about 6 µs per address where
- * viem's getAddress takes about 40 µs, which matters when an import checks a million wallets.
+ * EIP-55 wallet checksums. Keccak-256 from hash-wasm (WebAssembly), several times faster per address
+ * than viem's getAddress, which matters when an import checks a million wallets (bench/README.md,
+ * "Wallet checksums").
  */
 import { createKeccak } from 'hash-wasm';
 

@@ -4,7 +4,7 @@
  * admin puts one of the platform tenant's templates in the gallery; every community then finds it next
  * to the built-in starters and creates a template from a copy of its current content. Only templates of
  * the caller's own tenant can be put in, and only super admins do it (every super admin belongs to the
- * platform tenant, README "Choices where the spec is silent").
+ * platform tenant, docs/decisions.md "Choices where the spec is silent").
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GalleryTemplate } from '../contracts';

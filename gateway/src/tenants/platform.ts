@@ -1,5 +1,5 @@
 /**
- * The platform tenant ("Console Platform", README "Choices where the spec is silent"): the tenant the
+ * The platform tenant ("Console Platform", docs/decisions.md "Choices where the spec is silent"): the tenant the
  * super admins belong to. Its audience holds the community owners, so its lists select tenants
  * (`listId` of the tenant list query); it can never be deleted.
  */

@@ -7,8 +7,8 @@ import { SETTINGS_KEY, fetchSettings } from '../features/settings/api';
 import { SettingsForm } from '../features/settings/settings-form';
 
 /**
- * General Settings (account/general-settings; company_settings, as the header menu requires: README,
- * "Choices where the spec is silent"): the community's name, e-mail defaults and time zone.
+ * General Settings (account/general-settings; company_settings, as the header menu requires:
+ * docs/decisions.md, "Choices where the spec is silent"): the community's name, e-mail defaults and time zone.
  */
 export default function GeneralSettingsPage() {
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: fetchSettings });

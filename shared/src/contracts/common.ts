@@ -1,5 +1,5 @@
-// zod/mini: the same runtime as zod 4 at a fraction of the size (about 5 KiB instead of 75 KiB
-// brotli in the console's start-up bundle). The gateway's Fastify provider reads it through zod core.
+// zod/mini: the same runtime as zod 4 at a fraction of the size in the console's start-up bundle
+// (bench/README.md, "The console's bundles"). The gateway's Fastify provider reads it through zod core.
 import * as z from 'zod/mini';
 
 // In the browser the console's CSP forbids eval: parse without zod's JIT (which would try

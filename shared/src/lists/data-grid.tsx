@@ -65,8 +65,8 @@ function SortIcon({ order }: { order: SortOrder | null }) {
 
 /**
  * Pages with more rows than this render only the rows in and near the grid's scroll area (TanStack Virtual,
- * ARCHITECTURE.md libraries): laying out and painting 500 table rows costs about 200 ms of the frame after a
- * page arrives. Smaller pages render every row plainly, as they always did.
+ * ARCHITECTURE.md libraries): laying out and painting hundreds of table rows holds up the frame after a page
+ * arrives (bench/README.md, "The grid's windowed body"). Smaller pages render every row plainly.
  */
 export const VIRTUALIZE_ABOVE = 50;
 /** A body row's height before it is measured: py-3 around a 20 px text-sm line, plus the 1 px divider. */

@@ -36,8 +36,8 @@ export function withUtm(url: string, utm: UtmParameters): string {
 
 /**
  * The UTM targets of a send's links, by the send's UTM parameters (one object for a whole send): the
- * same links come back in every recipient's e-mail, and parsing each URL again took about as long as
- * the rest of decorating it (20 links: 190 µs a message, 100 from the memo). Bounded: merge tags can
+ * same links come back in every recipient's e-mail, and parsing each URL again costs about as much as
+ * the rest of decorating it (bench/README.md, "Tracking links"). Bounded: merge tags can
  * make every recipient's links differ.
  */
 const targetsBySettings = new WeakMap<UtmParameters, Map<string, string>>();

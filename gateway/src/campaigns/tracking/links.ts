@@ -22,7 +22,7 @@ export const TRACKING_PATHS = {
 
 /**
  * The key of a purpose, derived from the secret once: a send signs four or more links per recipient,
- * and deriving the key each time was half of their HMACs.
+ * and deriving the key each time would double their HMACs' cost (bench/README.md, "Tracking links").
  */
 const purposeKeys = new Map<string, Buffer>();
 

@@ -1,6 +1,7 @@
 /**
  * Each tenant's community row, kept in memory per process so GET /v1/communities/my-community costs
- * no database query (on embedded PGlite every query runs on the main thread, about 1 ms), and dropped
+ * no database query (on embedded PGlite every query waits for its one connection; bench/README.md,
+ * "The community row's cache"), and dropped
  * the moment it changes, the same way as the session cache (auth/session-cache.ts):
  *
  * - A trigger on communities (migration 0013) NOTIFYs `console_community` with `tenant:<id>` (or `all`)

@@ -14,7 +14,7 @@ import { Liquid, LiquidError, type Template } from 'liquidjs';
 
 /** Limits of one render (one recipient's subject, preview text, HTML or text). */
 export const RENDER_LIMITS = {
-  /** Milliseconds; a merge of the newsletter takes about 0.05 ms. */
+  /** Milliseconds: far above a normal merge (bench/README.md, "Liquid's render limit"). */
   timeMs: 200,
   /** Characters that filters and ranges may allocate (liquidjs memoryLimit). */
   memory: 2_000_000,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@console/shared/ui';
 import type { DesignerEditor, DesignerEditorOptions, EditorContent } from './grapes-setup';
 
-/** The editor's chunk (about 2.5 MB minified): requested only when the designer mounts. */
+/** The editor's chunk, the console's largest (bench/README.md, "The console's bundles"): requested only when the designer mounts. */
 export const loadEditorModule = () => import(/* webpackChunkName: "template-editor" */ './grapes-setup');
 
 type Load = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed' };
