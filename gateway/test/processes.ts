@@ -98,3 +98,26 @@ export function exited(proc: ChildProcess): Promise<void> {
     ? Promise.resolve()
     : new Promise((resolve) => proc.once('exit', () => resolve()));
 }
+
+/**
+ * Starts a job-workers process (`src/workers.ts`, as `pnpm --filter ./gateway run workers` runs it) on
+ * the PostgreSQL database at `databaseUrl`, and resolves once it says its workers run.
+ */
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, databaseUrl: string): Promise<GatewayProcess> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, QUIET: '1', ...env, DATABASE_URL: databaseUrl };
+  const proc = spawn(process.execPath, gatewayArgs('workers'), {
+    cwd: GATEWAY_DIR,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const end = Date.now() + 120_000;
+  while (!output.includes('Job workers running')) {
+    if (proc.exitCode !== null) throw new Error(`workers exited (${proc.exitCode}):\n${output}`);
+    if (Date.now() > end) throw new Error(`workers did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { proc, url: '', output: () => output };
+}
