@@ -70,8 +70,7 @@ import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } fr
 import { trackingUrls } from '../tracking/links';
 import { emailAllowance, recordSentSql } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
-import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
-import { effectiveSender } from '../../domains/senders';
+import { dkimKeyFor, dkimSignMessage, effectiveSender, type DkimKey } from '../../domains/index';
 import { enqueueCampaign } from './queue';
 import { transactionCommittedOnWire } from './commit-on-wire';
 import { EndsLog, leftByRuns } from './ends-log';
