@@ -16,7 +16,7 @@ const GATEWAY_INFRASTRUCTURE = ['db', 'jobs', 'lib', 'mail'];
  * infrastructure.
  */
 const GATEWAY_ENTRIES = ['cli'];
-const GATEWAY_ENTRY_FILES = ['app', 'areas', 'main', 'seed', 'workers'];
+const GATEWAY_ENTRY_FILES = ['app', 'composition', 'main', 'seed', 'workers'];
 /**
  * The gateway's product areas: every other folder of gateway/src, read at lint time, so a new area is
  * walled the day its folder appears. An area's index.ts is its only entrance (its schema.ts too, for
@@ -28,7 +28,7 @@ const GATEWAY_AREAS = fs
   .map((d) => d.name)
   .sort();
 const anyOf = (names) => `(${names.join('|')})`;
-/** Imports of a top-level entry file or folder of gateway/src (`../areas`, `../../cli/reset`; `./app` from the top). */
+/** Imports of a top-level entry file or folder of gateway/src (`../composition`, `../../cli/reset`; `./app` from the top). */
 const entryImport = (from) => `^${from}(${anyOf(GATEWAY_ENTRY_FILES)}|${anyOf(GATEWAY_ENTRIES)}/.*)$`;
 /** Deep imports into another area: anything but its index.ts. */
 const deepInto = (areas) => areas.flatMap((other) => [`**/${other}/*`, `!**/${other}/index`]);
@@ -71,7 +71,8 @@ function boundaries(parts) {
 const GATEWAY_TESTS = ['gateway/src/**/*.test.ts'];
 const entryRule = (from) => ({
   regex: entryImport(from),
-  message: 'The composition root and the entry points (app, areas, main, seed, workers, cli) are imported by nothing.',
+  message:
+    'The composition root and the entry points (app, composition, main, seed, workers, cli) are imported by nothing.',
 });
 
 export default tseslint.config(

@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AREAS, createDeps } from './areas';
+import { AREAS, createDeps } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import { installErrorHandling } from './errors';
@@ -81,7 +81,7 @@ export async function buildApp({
   const workers = config.jobs.workers || !config.databaseUrl;
   if (!config.jobs.workers && !config.databaseUrl)
     app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
-  // The services, built once (src/areas.ts) and handed to every area through `app.deps` (no area builds one).
+  // The services, built once (src/composition.ts) and handed to every area through `app.deps` (no area builds one).
   const deps = createDeps({ db, config, log: app.log, workers, mailer, clock, background, extraJobs });
   const { jobs } = deps;
   app.decorate('deps', deps);

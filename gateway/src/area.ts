@@ -3,7 +3,7 @@ import type { Deps } from './deps';
 import type { JobRunner } from './jobs/index';
 
 /**
- * What a product area (src/<area>/index.ts) hands the composition root (src/areas.ts), which calls
+ * What a product area (src/<area>/index.ts) hands the composition root (src/composition.ts), which calls
  * each part the same way for every area: an area registers its own decorations, routes and job
  * handlers, and no shared file names it.
  */

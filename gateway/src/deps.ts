@@ -6,7 +6,7 @@ import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
 
 /**
- * The services, built once at start by the composition root (src/areas.ts `createDeps`, for the
+ * The services, built once at start by the composition root (src/composition.ts `createDeps`, for the
  * gateway and for the workers process alike), decorated on the app as `app.deps` for every area's
  * routes and handed to every area's job registration.
  *

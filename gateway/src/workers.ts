@@ -1,13 +1,13 @@
 /**
  * The job workers in a process of their own: `pnpm --filter ./gateway run workers`, next to gateways
  * started with WORKERS=off, on the same DATABASE_URL (and the same GATEWAY_DATA_DIR, where uploaded
- * import files live). Same queues and handlers as in the gateway (src/areas.ts builds both). PGlite
+ * import files live). Same queues and handlers as in the gateway (src/composition.ts builds both). PGlite
  * belongs to one process, so this needs a PostgreSQL server.
  */
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { createDeps } from './areas';
+import { createDeps } from './composition';
 
 const config = loadConfig();
 if (!config.databaseUrl) {

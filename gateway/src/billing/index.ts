@@ -27,7 +27,7 @@ export const billingArea: Area = {
   jobs: (jobs, { billing, log }) => registerBillingJobs(jobs, billing.provider, log),
 };
 
-// What the composition root builds once (src/areas.ts) and other areas use from this one.
+// What the composition root builds once (src/composition.ts) and other areas use from this one.
 export { createBillingProvider, type BillingSetup } from './providers/create-provider';
 export type { BillingProvider } from './providers/provider';
 // The plan catalogue and its arithmetic, for the demo data (src/seed.ts).

@@ -28,7 +28,7 @@ export const onboardingArea: Area = {
   },
 };
 
-// What the composition root builds once (src/areas.ts) and other areas use from this one.
+// What the composition root builds once (src/composition.ts) and other areas use from this one.
 export { createStorage } from './storage/index';
 export type { Storage } from './storage/storage';
 export { escapeHtml, htmlPage } from './public/public-html';
