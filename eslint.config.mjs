@@ -2,13 +2,40 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
-/** The gateway's product areas (gateway/src/<area>/index.ts is each one's only entrance). */
-const GATEWAY_AREAS = ['auth', 'tenants', 'audience', 'onboarding', 'billing', 'health', 'jobs', 'templates'];
+/**
+ * The gateway's shared infrastructure (these folders of gateway/src, and its top-level files but the
+ * entry files below): every area may import it, and it imports no area. The one exception is an
+ * area's schema.ts, a leaf that db/schema.ts gathers.
+ */
+const GATEWAY_INFRASTRUCTURE = ['db', 'jobs', 'lib', 'mail'];
+/**
+ * The composition root and the entry points: they may import every area (through its index.ts), and
+ * nothing imports them. Every other top-level file of gateway/src (config, deps, area, errors, …) is
+ * infrastructure.
+ */
+const GATEWAY_ENTRIES = ['cli'];
+const GATEWAY_ENTRY_FILES = ['app', 'composition', 'main', 'seed', 'workers'];
+/**
+ * The gateway's product areas: every other folder of gateway/src, read at lint time, so a new area is
+ * walled the day its folder appears. An area's index.ts is its only entrance (its schema.ts too, for
+ * other schema files).
+ */
+const GATEWAY_AREAS = fs
+  .readdirSync(new URL('./gateway/src/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !GATEWAY_INFRASTRUCTURE.includes(d.name) && !GATEWAY_ENTRIES.includes(d.name))
+  .map((d) => d.name)
+  .sort();
+const anyOf = (names) => `(${names.join('|')})`;
+/** Imports of a top-level entry file or folder of gateway/src (`../composition`, `../../cli/reset`; `./app` from the top). */
+const entryImport = (from) => `^${from}(${anyOf(GATEWAY_ENTRY_FILES)}|${anyOf(GATEWAY_ENTRIES)}/.*)$`;
+/** Deep imports into another area: anything but its index.ts. */
+const deepInto = (areas) => areas.flatMap((other) => [`**/${other}/*`, `!**/${other}/index`]);
 
-/** One no-restricted-imports block per part of the system, each with its forbidden relative paths. */
+/** One no-restricted-imports block per part of the system, each with its forbidden paths (globs or regexes). */
 function boundaries(parts) {
-  return parts.map(({ files, ignores, forbidden }) => ({
+  return parts.map(({ files, ignores, forbidden, forbiddenRegex = [] }) => ({
     files,
     ...(ignores ? { ignores } : {}),
     rules: {
@@ -32,12 +59,21 @@ function boundaries(parts) {
                   },
                 ]
               : []),
+            ...forbiddenRegex.map(({ regex, message }) => ({ regex, message })),
           ],
         },
       ],
     },
   }));
 }
+
+// Tests set up state across areas (a tenant, a user, a plan) and may reach into any of them.
+const GATEWAY_TESTS = ['gateway/src/**/*.test.ts'];
+const entryRule = (from) => ({
+  regex: entryImport(from),
+  message:
+    'The composition root and the entry points (app, composition, main, seed, workers, cli) are imported by nothing.',
+});
 
 export default tseslint.config(
   {
@@ -86,16 +122,49 @@ export default tseslint.config(
       forbidden: ['**/shell/**', '**/mfe-*/**', '**/gateway/**'],
     },
     { files: ['e2e/**/*.{ts,tsx}'], forbidden: [] },
-    // Gateway areas (gateway/README.md, "Layout"): an area uses another only through its index.ts.
+    // Gateway areas (gateway/README.md, "Layout"): an area uses another only through its index.ts, and
+    // never the composition root.
     ...GATEWAY_AREAS.map((area) => ({
       files: [`gateway/src/${area}/**/*.ts`],
-      // Tests set up state across areas (a tenant, a user, a plan) and may reach into any of them.
-      ignores: ['gateway/src/**/*.test.ts'],
-      forbidden: GATEWAY_AREAS.filter((other) => other !== area).flatMap((other) => [
-        `**/${other}/*`,
-        `!**/${other}/index`,
-      ]),
+      ignores: GATEWAY_TESTS,
+      forbidden: deepInto(GATEWAY_AREAS.filter((other) => other !== area)),
+      forbiddenRegex: [entryRule('(\\.\\./)+')],
     })),
+    // The gateway's infrastructure imports no area (only an area's schema.ts: db/schema.ts gathers them).
+    {
+      files: [...GATEWAY_INFRASTRUCTURE.map((folder) => `gateway/src/${folder}/**/*.ts`), 'gateway/src/*.ts'],
+      ignores: [...GATEWAY_TESTS, ...GATEWAY_ENTRY_FILES.map((name) => `gateway/src/${name}.ts`)],
+      forbidden: [],
+      forbiddenRegex: [
+        {
+          regex: `^(\\./|(\\.\\./)+)${anyOf(GATEWAY_AREAS)}(/(?!schema$).*)?$`,
+          message:
+            'Infrastructure (db, jobs, lib, mail, config, deps, …) imports no area: the area hands it what it needs.',
+        },
+        entryRule('(\\./|(\\.\\./)+)'),
+      ],
+    },
+    // The composition root and the entry points use an area through its index.ts too.
+    {
+      files: [
+        ...GATEWAY_ENTRIES.map((folder) => `gateway/src/${folder}/**/*.ts`),
+        ...GATEWAY_ENTRY_FILES.map((name) => `gateway/src/${name}.ts`),
+      ],
+      ignores: GATEWAY_TESTS,
+      forbidden: deepInto(GATEWAY_AREAS),
+    },
+    // Schema files are leaves (db/schema.ts gathers them without a cycle): drizzle-orm, the contracts'
+    // types, the shared columns and other schema files only.
+    {
+      files: ['gateway/src/*/schema.ts', 'gateway/src/db/shared-schema.ts', 'gateway/src/db/columns.ts'],
+      forbidden: [],
+      forbiddenRegex: [
+        {
+          regex: '^(?!drizzle-orm(/|$)|\\.{1,2}/(.*/)?(schema|shared-schema|columns|contracts)$)',
+          message: 'A schema file imports only drizzle-orm, ../contracts, db/columns and other schema files.',
+        },
+      ],
+    },
   ]),
   {
     files: ['**/*.{cjs,mjs,js}'],

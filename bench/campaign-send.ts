@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database, type DatabaseHandle } from '../gateway/src/db/index.ts';
-import { seed } from '../gateway/src/db/seed.ts';
+import { seed } from '../gateway/src/seed.ts';
 import { JobRunner } from '../gateway/src/jobs/runner.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 import { intOf, queryRows, textOf } from '../gateway/src/lib/raw-sql.ts';

@@ -1,4 +1,4 @@
-// The seeded demo accounts (gateway/src/db/seed.ts creates them); printed by `npm start`.
+// The seeded demo accounts (gateway/src/seed.ts creates them); printed by `npm start`.
 export const DEMO_LOGINS = [
   ['Super admin', 'admin@console.test', 'admin-pass-2026'],
   ['Global admin', 'global@console.test', 'global-pass-2026'],

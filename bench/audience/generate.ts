@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from '../../gateway/src/auth/passwords.ts';
 import { PLAN_FEATURES, PLAN_KEYS, TENANT_PERMISSIONS, type AttributeType } from '../../gateway/src/contracts.ts';
-import { seedPlans } from '../../gateway/src/db/seed.ts';
+import { seedPlans } from '../../gateway/src/seed.ts';
 import { toChecksumAddress } from '../../gateway/src/lib/eip55.ts';
 import { randomHex } from './random-hex.ts';
 import { openBenchDb, type BenchDb, type DbTarget } from './db.ts';

@@ -10,36 +10,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { startSessionCache } from './auth/session-cache';
-import { startCommunityCache } from './onboarding/community/community-cache';
-import { LoginThrottle } from './auth/throttle';
+import { AREAS, createDeps } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/index';
-import type { Deps } from './deps';
 import { installErrorHandling } from './errors';
-import { createJobs, jobsArea } from './jobs/index';
-import type { JobRunner } from './jobs/runner';
+import type { JobRunner } from './jobs/index';
 import { BackgroundTasks } from './lib/background';
 import { installAdmission } from './lib/admission';
 import { backgroundHold } from './lib/db-helpers';
 import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
-import { createMailer, type Mailer } from './mail/mailer';
-import { healthArea } from './health/index';
-import { authArea } from './auth/index';
-import { tenantsArea } from './tenants/index';
-import { teamArea } from './team/index';
-import { accountArea } from './account/index';
-import { audienceArea } from './audience/index';
-import { onboardingArea } from './onboarding/index';
-import { billingArea, createBillingProvider } from './billing/index';
-import { createStorage } from './onboarding/index';
-import { templatesArea } from './templates/index';
-import { campaignsArea } from './campaigns/index';
-import { overviewArea } from './overview/index';
-import { domainsArea } from './domains/index';
-import { appletsArea } from './applets/index';
-import { appsArea } from './apps/index';
+import type { Mailer } from './mail/mailer';
 
 export interface BuildOptions {
   db: Database;
@@ -51,25 +32,6 @@ export interface BuildOptions {
   /** The time the services read (billing periods, due changes); a fixed clock in tests. */
   clock?: () => Date;
 }
-
-/** The product areas, in the order their routes are registered. */
-const AREAS = [
-  healthArea,
-  authArea,
-  tenantsArea,
-  teamArea,
-  accountArea,
-  jobsArea,
-  audienceArea,
-  onboardingArea,
-  billingArea,
-  templatesArea,
-  campaignsArea,
-  overviewArea,
-  domainsArea,
-  appletsArea,
-  appsArea,
-];
 
 const DOCS_PREFIX = '/docs';
 /** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */
@@ -120,38 +82,16 @@ export async function buildApp({
   const workers = config.jobs.workers || !config.databaseUrl;
   if (!config.jobs.workers && !config.databaseUrl)
     app.log.warn('WORKERS=off needs DATABASE_URL: jobs run in the gateway');
-  // The services, built once here and handed to every area through `app.deps` (no area builds one).
-  const billing = createBillingProvider(db, config, app.log, clock);
-  const appMailer = mailer ?? createMailer(config);
-  const jobs = createJobs({
-    db,
-    config,
-    log: app.log,
-    workers,
-    billing: billing.provider,
-    extra: extraJobs,
-    mailer: appMailer,
-  });
-  const deps: Deps = {
-    db,
-    config,
-    mailer: appMailer,
-    throttle: new LoginThrottle(db, config.throttle),
-    background,
-    jobs,
-    billing,
-    storage: createStorage(db, config),
-    clock,
-  };
+  // The services, built once (src/composition.ts) and handed to every area through `app.deps` (no area builds one).
+  const deps = createDeps({ db, config, log: app.log, workers, mailer, clock, background, extraJobs });
+  const { jobs } = deps;
   app.decorate('deps', deps);
-  app.decorateRequest('auth', null);
   app.addHook('onClose', () => background.drain());
   // Background work (imports, billing's due changes, ...): the runner starts once the app is ready and
   // stops on close (jobs in hand finish their step; an import goes back to the queue).
   app.addHook('onReady', () => jobs.start());
-  // The session check's cache listens for changes from the start (auth/session-cache.ts).
-  app.addHook('onReady', () => startSessionCache(db));
-  app.addHook('onReady', () => startCommunityCache(db));
+  // Each area's own decorations and app-wide hooks (auth's request.auth, its caches' listeners, ...).
+  for (const area of AREAS) area.decorate?.(app);
   app.addHook('onClose', () => jobs.stop());
   // A callback hook, not an async one: it runs on every answer and a promise per answer costs throughput.
   app.addHook('onSend', (req, reply, payload, done) => {
@@ -207,7 +147,7 @@ export async function buildApp({
     transformStaticCSP: () => DOCS_CSP,
   });
 
-  // The product areas, each a plugin owning its routes (src/<area>/index.ts).
-  for (const area of AREAS) await app.register(area);
+  // The product areas' routes, each area one plugin (src/<area>/index.ts).
+  for (const area of AREAS) if (area.routes) await app.register(area.routes);
   return app;
 }

@@ -2,12 +2,29 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GuessPolicy } from './auth/guess-policy';
 
 /** Root of the gateway package (where package.json lives). */
 export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Password-guessing limits (auth/guess-policy.ts has the rule). */
+/** The password-guessing limits (auth/guess-policy.ts applies them). */
+export interface GuessPolicy {
+  /** The sliding window the limits count in. */
+  windowMs: number;
+  /** Failed checks per account and window, from all addresses together. */
+  accountMax: number;
+  /** Of those, kept for known-good addresses (strangers stop at accountMax - trustedReserve). */
+  trustedReserve: number;
+  /** Failed checks a known-good address may make on the account (typos) and stay trusted. */
+  trustedSlips: number;
+  /** Failed checks from one address (on any accounts) per window before strangers there are refused. */
+  addressMax: number;
+  /** Failures on an account before delays start. */
+  freeFailures: number;
+  /** The first delay; each further failure doubles it. */
+  baseDelayMs: number;
+}
+
+/** The sign-in throttle's settings (auth/throttle.ts). */
 export interface ThrottleConfig extends GuessPolicy {
   /** An address stays known-good for an account this long after its last sign-in from there. */
   knownAddressMs: number;

@@ -1,27 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/index';
-import type { Mailer } from './mail/mailer';
-import type { AuthContext } from './auth/session';
-import type { LoginThrottle } from './auth/throttle';
-import type { JobRunner } from './jobs/runner';
+import type { JobRunner } from './jobs/index';
 import type { BackgroundTasks } from './lib/background';
+import type { Mailer } from './mail/mailer';
 
-import type { BillingSetup } from './billing/index';
-import type { Storage } from './onboarding/index';
-
-/** The services, built once at start (src/app.ts), decorated on the app as `app.deps` for every area. */
+/**
+ * The services, built once at start by the composition root (src/composition.ts `createDeps`, for the
+ * gateway and for the workers process alike), decorated on the app as `app.deps` for every area's
+ * routes and handed to every area's job registration.
+ *
+ * This file names no area: an area that brings a service of its own (auth's login throttle, billing's
+ * payment provider, onboarding's file storage) adds it to this interface from its own index.ts by
+ * declaration merging (`declare module '../deps' { interface Deps { … } }`), and the composition
+ * root builds it.
+ */
 export interface Deps {
   db: Database;
   config: Config;
+  /** The gateway's logger (the workers process's own there). */
+  log: FastifyBaseLogger;
   mailer: Mailer;
-  throttle: LoginThrottle;
   background: BackgroundTasks;
   /** The durable job runner (jobs/runner.ts): all background work that must survive a restart. */
   jobs: JobRunner;
-  /** The payment provider (local or Stripe) chosen from config. */
-  billing: BillingSetup;
-  /** Where uploaded images go (local files or S3). */
-  storage: Storage;
   /** The time the services read; a fixed clock in tests (BuildOptions.clock). */
   clock: () => Date;
 }
@@ -29,9 +31,5 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
-  }
-  interface FastifyRequest {
-    /** Set by `authenticate` / `requirePermission`; null on public routes. */
-    auth: AuthContext | null;
   }
 }

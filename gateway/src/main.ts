@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { seed, seedTemplates } from './db/seed';
+import { seed, seedTemplates } from './seed';
 
 const started = Date.now();
 const config = loadConfig();

@@ -1,14 +1,13 @@
 /**
  * The job workers in a process of their own: `pnpm --filter ./gateway run workers`, next to gateways
  * started with WORKERS=off, on the same DATABASE_URL (and the same GATEWAY_DATA_DIR, where uploaded
- * import files live). Same queues and handlers as in the gateway (jobs/index.ts). PGlite belongs to
- * one process, so this needs a PostgreSQL server.
+ * import files live). Same queues and handlers as in the gateway (src/composition.ts builds both). PGlite
+ * belongs to one process, so this needs a PostgreSQL server.
  */
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { createJobs } from './jobs/index';
-import { createBillingProvider } from './billing/index';
+import { createDeps } from './composition';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -19,8 +18,7 @@ if (!config.databaseUrl) {
 const log = Fastify({ logger: { level: config.logLevel } }).log;
 const handle = await openDatabase(config);
 await handle.migrate();
-const billing = createBillingProvider(handle.db, config, log);
-const jobs = createJobs({ db: handle.db, config, log, workers: true, billing: billing.provider });
+const { jobs, background } = createDeps({ db: handle.db, config, log, workers: true });
 await jobs.start();
 
 let stopping = false;
@@ -31,6 +29,7 @@ async function stop(signal: string) {
   setTimeout(() => process.exit(0), 15_000).unref();
   try {
     await jobs.stop();
+    await background.drain();
     await handle.close();
   } finally {
     process.exit(0);

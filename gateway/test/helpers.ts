@@ -13,7 +13,7 @@ import PostalMime from 'postal-mime';
 import { buildApp, type BuildOptions } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 import { sessionChanged } from '../src/auth/session-cache';
 
 export const LOGINS = {

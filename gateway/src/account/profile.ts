@@ -8,10 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { Profile, ProfilePatch } from '../contracts';
 import type { Deps } from '../deps';
 import { tenants, users } from '../db/schema';
-import { sessionChanged } from '../auth';
-import type { AuthContext } from '../auth/session';
+import { sessionChanged, type AuthContext } from '../auth';
 import { badRequest, INVALID_INPUT, notFound } from '../errors';
-import { isStoredImageOf } from '../onboarding/storage/storage';
+import { isStoredImageOf } from '../onboarding/index';
 
 export const AVATAR_NOT_STORED = 'Upload the image again: it was not stored.';
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailChangeBody, GeneralSettings, GeneralSettingsPatch, Profile, ProfilePatch } from '../contracts';
-import { cancelEmailChange, requestEmailChange } from '../auth/email-change';
-import { authenticate, authOf, requirePermission, tenantOf } from '../auth';
+import { authenticate, authOf, cancelEmailChange, requestEmailChange, requirePermission, tenantOf } from '../auth';
 import { bearer, errorResponses } from '../lib/openapi';
 import { readProfile, updateProfile } from './profile';
 import { readSettings, updateSettings } from './settings';

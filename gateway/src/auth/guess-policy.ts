@@ -17,22 +17,10 @@
  * - Nothing here depends on whether the account exists: unknown e-mails are limited the same way.
  */
 
-export interface GuessPolicy {
-  /** The sliding window the limits count in. */
-  windowMs: number;
-  /** Failed checks per account and window, from all addresses together. */
-  accountMax: number;
-  /** Of those, kept for known-good addresses (strangers stop at accountMax - trustedReserve). */
-  trustedReserve: number;
-  /** Failed checks a known-good address may make on the account (typos) and stay trusted. */
-  trustedSlips: number;
-  /** Failed checks from one address (on any accounts) per window before strangers there are refused. */
-  addressMax: number;
-  /** Failures on an account before delays start. */
-  freeFailures: number;
-  /** The first delay; each further failure doubles it. */
-  baseDelayMs: number;
-}
+import type { GuessPolicy } from '../config';
+
+/** The limits this rule applies: part of the configuration (config.ts, LOGIN_THROTTLE_*). */
+export type { GuessPolicy };
 
 export interface Failure {
   /** When the check started (ms since epoch). */

@@ -1,5 +1,5 @@
 /**
- * The plan catalogue of spec section 9, as one table. seedPlans (db/seed.ts) writes it into the
+ * The plan catalogue of spec section 9, as one table. seedPlans (src/seed.ts) writes it into the
  * database (plans.card_features, plan_prices); the gateway reads the catalogue from there.
  *
  * Amounts are integer cents for the WHOLE period (monthly: 1 month, semiAnnual: 6, yearly: 12).

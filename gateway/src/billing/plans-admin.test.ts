@@ -13,7 +13,7 @@ import {
   type PlanUpdate,
 } from '../contracts';
 import { invoices, planPrices, plans } from '../db/schema';
-import { seedPlans } from '../db/seed';
+import { seedPlans } from '../seed';
 import { tenantId } from '../../test/audience-helpers';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
 

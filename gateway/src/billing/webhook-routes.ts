@@ -1,6 +1,6 @@
 /**
  * POST /v1/billing/webhook (spec sections 3, 4 and 9): Stripe's events, registered only with the Stripe provider
- * (app.ts). No session: the Stripe-Signature header over the raw body (STRIPE_WEBHOOK_SECRET) is the
+ * (billing/index.ts). No session: the Stripe-Signature header over the raw body (STRIPE_WEBHOOK_SECRET) is the
  * key; a missing or wrong signature is a 400 and changes nothing.
  *
  * customer.subscription.updated / deleted keep tenants.plan_id in step with Stripe (a scheduled

@@ -8,8 +8,7 @@
  */
 import type { CampaignPreview, CampaignTestSend } from '../contracts';
 import { CAMPAIGN_LIMITS } from '../contracts';
-import { dkimKeyFor } from '../domains/dkim';
-import { effectiveSender } from '../domains/senders';
+import { dkimKeyFor, effectiveSender } from '../domains/index';
 import type { Database } from '../db/index';
 import type { CampaignRow } from '../db/schema';
 import { badRequest, HttpError, INVALID_INPUT, type FieldErrors } from '../errors';

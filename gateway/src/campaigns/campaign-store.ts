@@ -21,7 +21,7 @@ import { badRequest, conflict, INVALID_INPUT, notFound, type FieldErrors } from 
 import { isUuid, validIds } from '../lib/db-helpers';
 import { likePattern, paginate, pageWindow } from '../lib/pagination';
 import { normaliseEmail } from '../audience/index';
-import { senderRefusal } from '../domains/senders';
+import { senderRefusal } from '../domains/index';
 import { allows, CAMPAIGN_RULES } from './campaign-rules';
 import { selectionIds, slugOf, toCampaign, toCampaignSummary } from './campaign-wire';
 

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { Area } from '../area';
+import { registerCampaignJobs } from './jobs';
 import { registerTemplateUsage } from '../templates/index';
 import { logRoutes } from './log/routes';
 import { campaignRoutes } from './routes';
@@ -22,20 +23,32 @@ import { usageRoutes } from './usage-routes';
  *   open/click/unsubscribe/view endpoints and the mail provider's webhook;
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
-export const campaignsArea: FastifyPluginAsync = async (app) => {
-  // A template used by a scheduled e-mail cannot be deleted (templates' delete rule).
-  registerTemplateUsage('campaigns', scheduledTemplateUsage);
-  // Compose and lifecycle, and plan usage (permission view_engagement_emails; usage: any tenant user).
-  await app.register(campaignRoutes, { prefix: '/v1/campaigns' });
-  await app.register(usageRoutes, { prefix: '/v1/usage' });
-  // Tracking: public (no session, no /v1 prefix), and the mail provider's webhook (signed body).
-  await app.register(trackingRoutes);
-  await app.register(mailEventRoutes);
-  // The delivery log (permission view_engagement_emails).
-  await app.register(logRoutes, { prefix: '/v1/campaigns' });
+export const campaignsArea: Area = {
+  routes: async (app) => {
+    // A template used by a scheduled e-mail cannot be deleted (templates' delete rule).
+    registerTemplateUsage('campaigns', scheduledTemplateUsage);
+    // Compose and lifecycle, and plan usage (permission view_engagement_emails; usage: any tenant user).
+    await app.register(campaignRoutes, { prefix: '/v1/campaigns' });
+    await app.register(usageRoutes, { prefix: '/v1/usage' });
+    // Tracking: public (no session, no /v1 prefix), and the mail provider's webhook (signed body).
+    await app.register(trackingRoutes);
+    await app.register(mailEventRoutes);
+    // The delivery log (permission view_engagement_emails).
+    await app.register(logRoutes, { prefix: '/v1/campaigns' });
+  },
+  // The send queue (jobs.ts), and at start the campaigns that were sending carry on.
+  jobs: (jobs, { db, config, log, mailer }) => registerCampaignJobs(jobs, db, config, log, mailer),
 };
 
 // What other areas use from this one.
 export { campaignStats } from './campaign-stats';
-export { emailAllowance, emailsSentBetween, emailUsageOf, type EmailAllowance } from './usage';
+export {
+  emailAllowance,
+  emailAllowances,
+  emailsSentBetween,
+  emailUsageOf,
+  periodSentSql,
+  type EmailAllowance,
+} from './usage';
+export { enqueueCampaign } from './sender/queue';
 export { checkUsageNotices } from './usage-notices';

@@ -21,7 +21,7 @@ import { enqueueCampaign } from './sender/queue';
 import { emailAllowance, reservedEmails, volumeRefusal } from './usage';
 
 export { allows, nextStatus, CAMPAIGN_RULES, type CampaignAction } from './campaign-rules';
-import { senderRefusal } from '../domains/senders';
+import { senderRefusal } from '../domains/index';
 
 export interface LifecycleContext {
   db: Database;

@@ -4,7 +4,7 @@
  * lifecycle (send now, schedule, unschedule, pause, resume, cancel). Permission
  * `view_engagement_emails`; every call is scoped to the caller's tenant.
  */
-import { verifiedDomains } from '../domains/senders';
+import { verifiedDomains } from '../domains/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/index';
-import { seed, seedTemplates } from '../db/seed';
+import { seed, seedTemplates } from '../seed';
 
 const config = loadConfig();
 const handle = await openDatabase(config);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -14,20 +13,12 @@ import { PGliteThread, type EmbeddedPglite } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
 import { honourStatementSettings } from './statement-settings';
 import * as schema from './schema';
+import type { Database } from './database';
 import { queryRows } from '../lib/raw-sql';
 
 export { schema };
 
-/**
- * The database as every query sees it: the same Drizzle API over PGlite or node-postgres.
- *
- * PGlite is a single connection. It queues by itself: every `query`/`exec` and every whole
- * `transaction()` runs under PGlite's own mutex, so concurrent requests are serialised and a
- * transaction never interleaves with other statements. The one rule that follows: inside
- * `db.transaction(async (tx) => ...)` use only `tx`, never `db` (that would wait for the
- * transaction that is waiting for it).
- */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Database };
 
 export interface DatabaseHandle {
   db: Database;

@@ -4,9 +4,9 @@
  * (a pooled one would be handed to other queries) and reconnects after a loss. `onState(false)` says
  * notifications may have been missed (connection lost), `onState(true)` that they flow again.
  */
-import type { EmbeddedPglite } from './pglite-thread';
+import type { EmbeddedPglite } from './embedded-pglite';
 import pg from 'pg';
-import type { Database } from './index';
+import type { Database } from './database';
 
 export interface Listener {
   onMessage(payload: string): void;

@@ -17,13 +17,13 @@
  * dates), serializers and notices. They throw, rather than quietly doing something else.
  */
 import { Worker } from 'node:worker_threads';
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { fromFields, type Reply, type Request, type ThreadOptions } from './pglite-thread-protocol';
 import { FOREGROUND_GRACE_MS, FOREGROUND_HOLD_MS, FOREGROUND_RUN, isBackground } from './pglite-turns';
 import { settingsStatement, statementSettings } from './statement-settings';
+import type { EmbeddedPglite } from './embedded-pglite';
 
-/** What the gateway needs of embedded PGlite, in its thread (PGlite itself) or on its own (PGliteThread). */
-export type EmbeddedPglite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'>;
+export type { EmbeddedPglite } from './embedded-pglite';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 /** A request without its id (added when sent). */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EmbeddedPglite } from './pglite-thread';
+import type { EmbeddedPglite } from './embedded-pglite';
 
 /** Set while background work runs (jobs/runner.ts runs every job handler in it). */
 const background = new AsyncLocalStorage<true>();

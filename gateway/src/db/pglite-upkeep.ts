@@ -9,7 +9,7 @@
  * that must walk an index do not count on it (lib/bounded-work.ts's inIndexOrder).
  */
 import { sql } from 'drizzle-orm';
-import type { JobRunner } from '../jobs/runner';
+import { isPglite } from '../lib/db-helpers';
 import { queryRows, textOf, intOf } from '../lib/raw-sql';
 import type { Database } from './index';
 
@@ -50,8 +50,16 @@ export async function analyzeChangedTables(db: Database): Promise<string[]> {
   return analyzed;
 }
 
-/** On embedded PGlite: the upkeep job, each minute. */
-export function registerPgliteUpkeep(jobs: JobRunner, db: Database): void {
-  jobs.work(UPKEEP_QUEUE, async () => void (await analyzeChangedTables(db)), { retryLimit: 0 });
-  jobs.schedule(UPKEEP_QUEUE, '* * * * *');
+/** Recurring work the storage engine needs, for the composition root to schedule on the job runner. */
+export interface DatabaseUpkeep {
+  queue: string;
+  /** When it runs (cron, UTC). */
+  cron: string;
+  run: () => Promise<void>;
+}
+
+/** On embedded PGlite: {@link analyzeChangedTables} each minute. None on a PostgreSQL server (its autovacuum analyzes). */
+export function databaseUpkeep(db: Database): DatabaseUpkeep | null {
+  if (!isPglite(db)) return null;
+  return { queue: UPKEEP_QUEUE, cron: '* * * * *', run: async () => void (await analyzeChangedTables(db)) };
 }

@@ -11,7 +11,7 @@
  * `honourStatementSettings` wraps the client the same way.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { EmbeddedPglite } from './pglite-thread';
+import type { EmbeddedPglite } from './embedded-pglite';
 
 /** Settings as `[name, value]` pairs. */
 export type StatementSettings = readonly (readonly [string, string])[];

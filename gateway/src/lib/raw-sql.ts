@@ -1,6 +1,6 @@
 /** Raw SQL results of the importer, read the same way on node-postgres and PGlite. */
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../db/index';
+import type { Database } from '../db/database';
 
 /** The database or a transaction: anything that runs a statement. */
 export type Queryable = Pick<Database, 'execute'>;

@@ -27,9 +27,16 @@ import type { Deps } from '../deps';
 import type { Database } from '../db/index';
 import { invitations, type InvitationRow, tenants, users } from '../db/schema';
 import { findUserById } from '../db/users';
-import type { AuthContext } from '../auth/session';
-import { accountsOf, guardedPasswordCheck, hashPassword, sameAddress, signToken, verifyPassword } from '../auth';
-import { hashToken } from '../auth/one-time-tokens';
+import {
+  accountsOf,
+  guardedPasswordCheck,
+  hashPassword,
+  hashToken,
+  sameAddress,
+  signToken,
+  verifyPassword,
+  type AuthContext,
+} from '../auth';
 import { badRequest, notFound } from '../errors';
 import { invitationMail } from '../mail/messages';
 import { isUuid, uniqueViolation } from '../lib/db-helpers';

@@ -16,8 +16,7 @@ import {
 } from '../contracts';
 import type { Database } from '../db/index';
 import { users } from '../db/schema';
-import type { AuthContext } from '../auth/session';
-import { sessionChanged } from '../auth';
+import { sessionChanged, type AuthContext } from '../auth';
 import { badRequest, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { likePattern, pageWindow } from '../lib/pagination';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { Area } from '../area';
 import { templateRoutes } from './routes';
 import { staticRoutes } from './static-routes';
 
@@ -7,9 +7,11 @@ import { staticRoutes } from './static-routes';
  * per tenant with their versions, starters, merge tags, server previews and test sends; and the
  * social icons e-mails load from the gateway.
  */
-export const templatesArea: FastifyPluginAsync = async (app) => {
-  await app.register(templateRoutes, { prefix: '/v1/templates' });
-  await app.register(staticRoutes);
+export const templatesArea: Area = {
+  routes: async (app) => {
+    await app.register(templateRoutes, { prefix: '/v1/templates' });
+    await app.register(staticRoutes);
+  },
 };
 
 // What other areas use from this one: the renderer, for sends to many recipients. Load a version
@@ -48,3 +50,5 @@ export { TEST_SUBJECT_PREFIX } from './template-preview';
 // Usage: campaigns and automations register what uses a template (delete refused, "used by").
 export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
 export { STARTERS } from './starters/index';
+// The demo data's templates (src/seed.ts).
+export { createTemplate } from './template-save';

@@ -12,7 +12,7 @@ import { badRequest, INVALID_INPUT } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { likePattern, pageWindow } from '../lib/pagination';
 import { intOf, queryRows, textOf } from '../lib/raw-sql';
-import { emailAllowances, periodSentSql } from '../campaigns/usage';
+import { emailAllowances, periodSentSql } from '../campaigns/index';
 import { dateBounds, parseFilters } from './list-query';
 import { platformTenantId } from './platform';
 import { tenantColumns, toTenant, toUserSummary } from './tenant-record';

@@ -9,7 +9,7 @@ import type { TenantSettingsBody, TenantUpdateBody } from '../contracts';
 import type { Database } from '../db/index';
 import { applets, billingAccounts, campaigns, plans, tenants } from '../db/schema';
 import type { JobRunner } from '../jobs';
-import { enqueueCampaign } from '../campaigns/sender/queue';
+import { enqueueCampaign } from '../campaigns/index';
 import { badRequest, INVALID_INPUT, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { sessionChanged } from '../auth';

@@ -1,7 +1,7 @@
 /**
  * A small demo audience for the Acme DAO tenant (so the console is not empty after `npm start`):
  * 60 contacts with e-mails and/or wallets, 3 lists and 2 custom attributes. Deterministic; seeded
- * once, with the demo tenants (see db/seed.ts).
+ * once, with the demo tenants (see src/seed.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AttributeValue, ContactSource, ContactStatus } from '../../contracts';

@@ -16,8 +16,7 @@ import {
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
-import { dkimKeyFor, dkimSignMessage, type DkimKey } from '../../domains/dkim';
-import { effectiveSender } from '../../domains/senders';
+import { dkimKeyFor, dkimSignMessage, effectiveSender, type DkimKey } from '../../domains/index';
 import { campaignHtml } from '../campaign-preview';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
 import { trackingUrls } from '../tracking/links';

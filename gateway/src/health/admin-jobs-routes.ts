@@ -5,15 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../auth';
+import { QueueCountsSchema } from '../jobs';
 import { bearer, errorResponses } from '../lib/openapi';
-
-export const QueueCountsSchema = z.object({
-  queue: z.string(),
-  waiting: z.number().int(),
-  active: z.number().int(),
-  failed: z.number().int(),
-  completed: z.number().int(),
-});
 
 const JobsOverview = z.object({
   /** Whether this gateway process runs the handlers (WORKERS=off: a separate workers process does). */

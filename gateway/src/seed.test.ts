@@ -2,9 +2,9 @@
 // any template a person creates; other communities get none.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { Template, TemplatePage } from '../contracts';
-import { startGateway, type TestGateway } from '../../test/helpers';
-import { call } from '../../test/audience-helpers';
+import type { Template, TemplatePage } from './contracts';
+import { startGateway, type TestGateway } from '../test/helpers';
+import { call } from '../test/audience-helpers';
 import { seedTemplates } from './seed';
 
 let gw: TestGateway;

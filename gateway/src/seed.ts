@@ -9,15 +9,14 @@ import {
   type PlanKey,
   type Role,
   type TemplateStarter,
-} from '../contracts';
-import { seedDemoAudience } from '../audience/contacts/demo-audience';
-import { hashPassword } from '../auth/passwords';
-import { createTenantCommunity } from '../onboarding/community/community-store';
-import { CATALOGUE, cataloguePriceRows } from '../billing/catalogue';
-import { periodEnd, taxCents } from '../billing/proration';
-import { createTemplate } from '../templates/template-save';
-import type { Database } from './index';
-import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './schema';
+} from './contracts';
+import { seedDemoAudience } from './audience/index';
+import { hashPassword } from './auth/index';
+import { createTenantCommunity } from './onboarding/index';
+import { CATALOGUE, cataloguePriceRows, periodEnd, taxCents } from './billing/index';
+import { createTemplate } from './templates/index';
+import type { Database } from './db/index';
+import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './db/schema';
 
 const PLAN_NAMES: Record<PlanKey, { name: string; label: string }> = {
   basic: { name: 'BASIC', label: 'Kickstart your project' },

@@ -1,0 +1,45 @@
+/** The team area's table: invitations to a community's team. */
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Permission, Role } from '../contracts';
+import { createdAt } from '../db/columns';
+import { tenants, users } from '../db/shared-schema';
+
+/**
+ * Invitations to a community's team (Manage Users): the role and permissions the person gets, and
+ * the hash of the link's token (a leaked table gives no working links). Pending while neither
+ * accepted nor revoked; a pending invitation past `expires_at` is expired (resending renews it).
+ * One pending invitation per address and community.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    permissions: text('permissions')
+      .array()
+      .$type<Permission[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('invitations_pending_email_idx')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('invitations_role_check', sql`${t.role} in ('tenant_admin', 'staff')`),
+  ],
+);
+
+export type InvitationRow = typeof invitations.$inferSelect;
