@@ -9,6 +9,8 @@
 //   written here first and the directory closed before the gateway starts; the campaign is then made
 //   and sent through the gateway's API as a user would, and its final figures read by reopening the
 //   directory after the gateway has stopped.
+// BENCH_WORKERS=n (PostgreSQL): the gateway runs with WORKERS=off and n job-worker processes send
+// (docs/scaling.md); the CPU and RSS figures are then the gateway's alone, which only serves the grid.
 // Prints: the audience snapshot time, sending throughput (messages/s) and its ratio to nodemailer's
 // pooled transport (8 connections) sending the same pre-rendered messages to the same peer in the same
 // run, the gateway's CPU time per message (all its threads and its main thread, from the send request
@@ -23,7 +25,13 @@ import { JobRunner } from '../gateway/src/jobs/runner.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 import { intOf, queryRows, textOf } from '../gateway/src/lib/raw-sql.ts';
 import { CAMPAIGN_SEND_QUEUE } from '../gateway/src/campaigns/sender/queue.ts';
-import { exited, scratchDatabase, startGatewayProcess, type GatewayProcess } from '../gateway/test/processes.ts';
+import {
+  exited,
+  scratchDatabase,
+  startGatewayProcess,
+  startWorkerProcess,
+  type GatewayProcess,
+} from '../gateway/test/processes.ts';
 import {
   createCampaign,
   createList,
@@ -43,6 +51,8 @@ const BASELINE = Math.min(N, Number(process.env.BENCH_CAMPAIGN_BASELINE ?? 20_00
 const POOL = 8;
 /** The gateway's SMTP connections (SEND_POOL_SIZE; the gateway's default, 32, unless BENCH_SEND_POOL is set). */
 const SEND_POOL = Number(process.env.BENCH_SEND_POOL ?? 32);
+/** PostgreSQL: job-worker processes of their own (0: the gateway's own workers send). */
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKERS ?? 0);
 const JWT_SECRET = 'campaign-bench-secret-0123456789-abcdefghij';
 /** How often the campaign's status is read while it sends. */
 const POLL_MS = 500;
@@ -311,7 +321,11 @@ function report(backend: Backend, run: SendRun): string {
       ['recipient rows', outcome.breakdown, ''],
       ['recipients / messages received', `${outcome.recipients} / ${run.received}`, 'equal'],
       ['audience snapshot', snapshot, '< 10 s at 1M'],
-      [`sending (${SEND_POOL} connections)`, `${Math.round(rate)} messages/s`, ''],
+      [
+        `sending (${SEND_POOL} connections ${WORKER_PROCESSES > 0 ? `in each of ${WORKER_PROCESSES} worker processes` : 'in the gateway'})`,
+        `${Math.round(rate)} messages/s`,
+        '',
+      ],
       [
         `nodemailer pool (${POOL}), pre-rendered, ${BASELINE}, before / after`,
         `${baselines.map((b) => Math.round(b)).join(' / ')} messages/s (mean ${Math.round(baseline)})`,
@@ -356,11 +370,15 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
   const server = scratch ? { url: scratch.url, stop: () => void scratch.drop() } : startPostgres(port);
   const handle = await openDatabase({ databaseUrl: server.url, pgliteDir: 'memory://' });
   let gateway: GatewayProcess | null = null;
+  const workers: GatewayProcess[] = [];
   try {
     const { tenantId, listId, generateSeconds } = await prepareAudience(handle);
     const db = handle.db;
     const baselineRate = await nodemailerPoolRate(peer.port, BASELINE, POOL);
-    gateway = await startGatewayProcess('main', gatewayEnv(dataDir, peer), server.url);
+    const own = WORKER_PROCESSES > 0 ? { WORKERS: 'off' } : {};
+    gateway = await startGatewayProcess('main', { ...gatewayEnv(dataDir, peer), ...own }, server.url);
+    for (let i = 0; i < WORKER_PROCESSES; i++)
+      workers.push(await startWorkerProcess(gatewayEnv(dataDir, peer), server.url));
     const headers = await signIn(gateway);
     const templateId = await createTemplate(gateway, headers);
     const campaignId = await createCampaign(db, { tenantId, templateId, audience: { include_lists: [listId] } });
@@ -393,6 +411,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
       idleLatencies,
     };
   } finally {
+    for (const w of workers) await stopGateway(w);
     await stopGateway(gateway);
     await handle.close();
     server.stop();

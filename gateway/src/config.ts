@@ -214,6 +214,12 @@ export interface CampaignsConfig {
    * lease and a quarter (campaigns/sender/lease.ts, docs/sending.md).
    */
   leaseSeconds: number;
+  /**
+   * Runs of one campaign at once, each with its own lease and SMTP connections, in whichever worker
+   * processes take them (SEND_RUNS_PER_CAMPAIGN, default 1): more spreads a large send over several
+   * worker processes (docs/scaling.md).
+   */
+  runsPerCampaign: number;
   /** 4xx answers are retried this many times, backing off from `retryDelaySeconds` (doubling). */
   maxAttempts: number;
   retryDelaySeconds: number;
@@ -400,6 +406,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: Math.max(1, int(env, 'SEND_MAX_ATTEMPTS', 5)),
       retryDelaySeconds: Math.max(1, int(env, 'SEND_RETRY_DELAY_SECONDS', 60)),
       leaseSeconds: Math.max(2, int(env, 'SEND_LEASE_SECONDS', 8)),
+      runsPerCampaign: Math.max(1, int(env, 'SEND_RUNS_PER_CAMPAIGN', 1)),
     },
     admission: admissionConfig(env),
     domains: {

@@ -215,10 +215,12 @@ export class Feed {
       // One message per turn of the event loop, so the connections' answers wait at most one build.
       if (i > 0) await nextTurn();
       let message = buildMessage(deps.config, ctx, row);
-      if (ctx.dkim && !('failed' in message)) message = await signed(message, ctx.dkim);
-      if ('failed' in message) {
+      if (ctx.dkim && 'raw' in message) message = await signed(message, ctx.dkim);
+      if ('failed' in message)
         this.commits.ride({ id: row.id, kind: 'failed', detail: message.failed, afterData: false });
-      } else this.buffer.push({ row, ...message });
+      else if ('deferred' in message)
+        this.commits.ride({ id: row.id, kind: 'deferred', detail: message.deferred, afterData: false });
+      else this.buffer.push({ row, ...message });
     }
   }
 }

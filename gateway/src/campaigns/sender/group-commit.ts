@@ -7,8 +7,7 @@
  * - `ride(item)`: needs no answer (an SMTP answer to record): it rides along with the next
  *   transaction that commits a request, and within `rideDelayMs` at the latest when no request
  *   comes. Riders alone never start a transaction before their delay: the sender's connections wait
- *   for the transaction in progress, and one of riders only made them wait longer (a sixth of the
- *   transactions of a send were riders alone).
+ *   for the transaction in progress, and one of riders only makes them wait longer.
  * - `between(fn)`: runs `fn` when no transaction runs (before the next one starts): a read that must
  *   see every commit either done in the database and in the caller's memory, or in neither.
  * - `flush()`: commits whatever waits; resolves when nothing waits or runs.
@@ -16,10 +15,8 @@
  * One transaction runs at a time; requests made meanwhile wait for the next, which starts as soon as
  * the running one ends, or, with `gather`, once `enough` requests wait or `waitMs` has passed since
  * they began waiting for a transaction to start (none ran, or the last one ended), and takes at most
- * `most` of them (the rest wait for the next, which starts at once). Gathering is for a
- * database that runs in the caller's own thread (embedded PGlite): there a transaction costs about
- * 3 ms of that thread for its first row and a tenth of that for each further row, and starting one for
- * every request or two left the thread no time to build the messages that make the next requests.
+ * `most` of them (the rest wait for the next, which starts at once). Gathering is for a database
+ * whose commits cost a fixed price per statement on one thread (db/batch-commit.ts).
  */
 export class GroupCommit<Request, Result, Rider> {
   private requests: { item: Request; resolve: (r: Result) => void; reject: (e: unknown) => void }[] = [];

@@ -51,6 +51,16 @@ export async function openLease(db: Queryable, campaignId: string, worker: strin
   return intOf(row ?? {}, 'id');
 }
 
+/** Leases of the campaign held now (neither revoked nor expired): all of them, and those opened before `epoch`. */
+export async function liveLeases(db: Queryable, campaignId: string, epoch: number) {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as n, count(*) filter (where id < ${epoch})::int as older from campaign_send_leases
+         where campaign_id = ${campaignId}::uuid and not revoked and expires_at > now()`,
+  );
+  return { all: intOf(row ?? {}, 'n'), older: intOf(row ?? {}, 'older') };
+}
+
 /** Renews the lease; false once it was revoked (taken over): the run stops and writes nothing more. */
 export async function renewLease(db: Queryable, epoch: number, timing: LeaseTiming): Promise<boolean> {
   const rows = await queryRows(

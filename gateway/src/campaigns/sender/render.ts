@@ -13,6 +13,7 @@ import {
   loadTemplate,
   prepareTemplate,
   renderMessage,
+  TemplateRenderError,
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
@@ -101,8 +102,14 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
   };
 }
 
-/** One recipient's message, or why it is not sent. */
-export function buildMessage(config: Config, ctx: SendContext, row: Claimed): Message | { failed: string } {
+export const RENDER_TOO_SLOW = 'The e-mail took longer to render than its limit allows: it is tried again later.';
+
+/** One recipient's message, or why it is not sent (for good, or for now). */
+export function buildMessage(
+  config: Config,
+  ctx: SendContext,
+  row: Claimed,
+): Message | { failed: string } | { deferred: string } {
   const contact = row.contact;
   if (!contact) return { failed: 'The contact was deleted before the e-mail was sent.' };
   if (contact.status !== 'subscribed') return { failed: `The contact is ${contact.status}: not sent.` };
@@ -115,25 +122,29 @@ export function buildMessage(config: Config, ctx: SendContext, row: Claimed): Me
     to = contact.email;
   }
   const urls = trackingUrls(campaigns.trackingUrl, campaigns.trackingSecret, row.id);
+  const scope = contactScope(
+    {
+      email: contact.email,
+      wallet: contact.wallet,
+      first_name: contact.first_name,
+      last_name: contact.last_name,
+      attributes: contact.attributes,
+    },
+    ctx.merge.attributes,
+    ctx.merge.community,
+    { unsubscribe_url: urls.unsubscribe, view_in_browser_url: urls.view },
+  );
   let rendered;
-  try {
-    rendered = renderMessage(
-      ctx.template,
-      contactScope(
-        {
-          email: contact.email,
-          wallet: contact.wallet,
-          first_name: contact.first_name,
-          last_name: contact.last_name,
-          attributes: contact.attributes,
-        },
-        ctx.merge.attributes,
-        ctx.merge.community,
-        { unsubscribe_url: urls.unsubscribe, view_in_browser_url: urls.view },
-      ),
-    );
-  } catch (error) {
-    return { failed: `The e-mail could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+  for (let attempt = 1; !rendered; attempt++) {
+    try {
+      rendered = renderMessage(ctx.template, scope);
+    } catch (error) {
+      // Past the render's time limit: once more at once (a pause of the process trips it), then later.
+      const timedOut = error instanceof TemplateRenderError && error.timedOut;
+      if (timedOut && attempt < 2) continue;
+      if (timedOut) return { deferred: RENDER_TOO_SLOW };
+      return { failed: `The e-mail could not be rendered: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
   const messageId = `<${ctx.campaign.id}.${row.id}@${ctx.senderDomain}>`;
   const raw = buildMime(ctx.headers, {

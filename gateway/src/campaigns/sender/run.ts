@@ -26,7 +26,7 @@ import { skipRemaining, type Claimant } from './claim';
 import { answerOf, commitGroup, type Answer, type Handing } from './commit';
 import { Feed, heldSql, type FeedDeps } from './feed';
 import { GroupCommit } from './group-commit';
-import { endLease, openLease, renewLease, renewMs } from './lease';
+import { endLease, liveLeases, openLease, renewLease, renewMs } from './lease';
 import { enqueueCampaign } from './queue';
 import { loadSendContext, type CampaignState, type SendContext } from './render';
 import { outboxTransport, smtpTransport, type CampaignTransport } from './transport';
@@ -173,13 +173,21 @@ async function connectionLoop(
   }
 }
 
-/** The connections send until the feed runs out or stops; the lease is renewed meanwhile and ended after. */
-async function send(deps: SenderDeps, ctx: SendContext, signal: AbortSignal): Promise<Feed> {
+/** The connections send until the feed runs out or stops; null when enough runs of the campaign send already. */
+async function send(deps: SenderDeps, ctx: SendContext, signal: AbortSignal): Promise<Feed | null> {
   const { db, config, log } = deps;
   const campaign = ctx.campaign;
   const timing = { leaseSeconds: config.campaigns.leaseSeconds };
   const epoch = await openLease(db, campaign.id, deps.worker, timing);
   const who: Claimant = { epoch, worker: deps.worker };
+  // SEND_RUNS_PER_CAMPAIGN: a run that finds that many older runs leaves at once (the oldest stay);
+  // while fewer run, it asks for one more.
+  const runs = await liveLeases(db, campaign.id, epoch);
+  if (runs.older >= config.campaigns.runsPerCampaign) {
+    await endLease(db, epoch);
+    return null;
+  }
+  if (runs.all < config.campaigns.runsPerCampaign) await enqueueCampaign(deps.jobs, campaign.id);
   const transport = deps.transport?.() ?? makeTransport(config);
   const scope = {
     campaignId: campaign.id,
@@ -270,6 +278,7 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
   }
 
   const feed = await send(deps, ctx, signal);
+  if (!feed) return;
   if (feed.claimed > 0) {
     await checkUsageNotices(db, deps.mailer, campaign.tenantId, new Date()).catch((error: unknown) =>
       deps.log.error({ err: error }, 'usage notices failed'),

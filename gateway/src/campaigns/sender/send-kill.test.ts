@@ -242,10 +242,11 @@ it(
   { timeout: 300_000, skip: !process.env.TEST_DATABASE_URL && 'needs a PostgreSQL server (TEST_DATABASE_URL)' },
   async (t) => {
     const domain = 'two.test';
-    const first = await start();
+    // Up to four runs of the campaign at once (each its own lease), in either process.
+    const first = await start({ SEND_RUNS_PER_CAMPAIGN: '4' });
     const templateId = await makeTemplate(first.url);
     const campaignId = await prepareCampaign(N, domain, templateId);
-    const second = await start();
+    const second = await start({ SEND_RUNS_PER_CAMPAIGN: '4' });
     // Several runs of the campaign at once, taken by both processes.
     const handle = await openDb();
     const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error' });

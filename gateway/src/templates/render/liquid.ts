@@ -108,11 +108,21 @@ export function describeLiquidError(error: LiquidSyntaxError): string {
 
 /** A render that broke a limit or met a bad operation (e.g. dividing by zero). */
 export class TemplateRenderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /**
+     * The render ran past RENDER_LIMITS.timeMs. That limit is wall-clock time, so a pause of the whole
+     * process (a busy machine, a collection, a frozen process) can trip it: a caller may try again.
+     */
+    readonly timedOut = false,
+  ) {
     super(message);
     this.name = 'TemplateRenderError';
   }
 }
+
+/** liquidjs's message when `renderLimit` is passed. */
+const TIME_LIMIT = /template render limit exceeded/;
 
 /** One part rendered for one recipient, within RENDER_LIMITS. */
 export function renderMerged(liquid: Liquid, template: Template[], scope: object): string {
@@ -120,7 +130,8 @@ export function renderMerged(liquid: Liquid, template: Template[], scope: object
   try {
     out = liquid.renderSync(template, scope, { templateLimit: RENDER_LIMITS.nodes });
   } catch (error) {
-    throw new TemplateRenderError(bareMessage(error));
+    const message = bareMessage(error);
+    throw new TemplateRenderError(message, TIME_LIMIT.test(message));
   }
   const text = typeof out === 'string' ? out : String(out);
   // The length of a string built by concatenation is known without flattening it.
