@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import type { JobRunner } from '../jobs/index';
-import { isPglite } from '../lib/db-helpers';
+import { isPglite } from '../db/engine';
 import { queryRows, textOf } from '../lib/raw-sql';
 import type { Mailer } from '../mail/mailer';
 import { CAMPAIGN_SEND_QUEUE, enqueueCampaign, type CampaignSendJob } from './sender/queue';

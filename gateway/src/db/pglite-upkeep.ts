@@ -6,10 +6,9 @@
  * (autovacuum's own rule), sampling few rows (statistics target 10, the columns the grid's filters
  * and tenant scope read): a bounded statement, about a tenth of a second whatever the table's size,
  * where a full ANALYZE at the default target took seconds in the gateway's thread. The statements
- * that must walk an index do not count on it (lib/bounded-work.ts's inIndexOrder).
+ * that must walk an index do not count on it (storage.ts's readInIndexOrder).
  */
 import { sql } from 'drizzle-orm';
-import type { JobRunner } from '../jobs/runner';
 import { queryRows, textOf, intOf } from '../lib/raw-sql';
 import type { Database } from './index';
 
@@ -50,8 +49,14 @@ export async function analyzeChangedTables(db: Database): Promise<string[]> {
   return analyzed;
 }
 
+/** The part of the job runner (jobs/runner.ts) that upkeep needs: a queue's handler and its schedule. */
+export interface UpkeepJobs {
+  work(queue: string, handler: () => Promise<void>, options: { retryLimit: number }): void;
+  schedule(queue: string, cron: string): void;
+}
+
 /** On embedded PGlite: the upkeep job, each minute. */
-export function registerPgliteUpkeep(jobs: JobRunner, db: Database): void {
+export function registerPgliteUpkeep(jobs: UpkeepJobs, db: Database): void {
   jobs.work(UPKEEP_QUEUE, async () => void (await analyzeChangedTables(db)), { retryLimit: 0 });
   jobs.schedule(UPKEEP_QUEUE, '* * * * *');
 }

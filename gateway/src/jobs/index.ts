@@ -10,8 +10,7 @@ import { registerDomainJobs } from '../domains';
 import { registerTenantDeleteJob } from '../tenants';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
-import { registerPgliteUpkeep } from '../db/pglite-upkeep';
-import { isPglite } from '../lib/db-helpers';
+import { registerStorageUpkeep } from '../db/storage';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { JobRunner } from './runner';
 import { adminJobRoutes } from './routes';
@@ -53,7 +52,7 @@ export function createJobs({
   registerCampaignJobs(jobs, db, config, log, mail, campaigns);
   registerDomainJobs(jobs, db, config, log, mail);
   registerTenantDeleteJob(db, jobs);
-  if (isPglite(db)) registerPgliteUpkeep(jobs, db);
+  registerStorageUpkeep(jobs, db);
   extra?.(jobs);
   return jobs;
 }

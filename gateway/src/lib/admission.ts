@@ -8,9 +8,8 @@
  * worked on to its end before the next socket was read. With 200 connections a request could sit
  * unread in its socket for seconds (p50 0.7 s, max 10 s), and another tenant's requests queued behind
  * all of them. Here a request that cannot run yet costs a few microseconds and waits its lane's turn.
- * (Measured with PGlite in the gateway's thread; on its own thread (db/pglite-thread.ts) sockets are
- * read while it works, and the queue still keeps one tenant's flood from the others: PGlite is one
- * connection.)
+ * (Measured with PGlite in the gateway's thread; on its own thread sockets are read while it works,
+ * and the queue still keeps one tenant's flood from the others: PGlite is one connection.)
  *
  * - Lanes: the caller's tenant (the route's guard has authenticated it: guards are `onRequest`
  *   hooks, this is `preValidation`), else the signed-in user, else the client address.
@@ -55,7 +54,7 @@ export interface AdmissionOptions {
   now?: () => number;
   /**
    * Told when requests start running (true: the first holds a turn) and when none does any more
-   * (false). On embedded PGlite background work waits meanwhile (db/pglite-turns.ts FOREGROUND_HOLD_MS).
+   * (false): the database's signal (db/storage.ts requestsRunningSignal), so background work gives way.
    */
   onRunning?: (running: boolean) => void;
 }
