@@ -166,6 +166,36 @@ export default tseslint.config(
       ],
     },
   ]),
+  // One storage interface (docs/storage.md): outside gateway/src/db/ nothing asks which engine runs.
+  // db/storage.ts's operations are named for what they do; the engine's modules and checks stay in db/.
+  {
+    files: ['gateway/src/**/*.ts'],
+    ignores: ['gateway/src/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/pglite-*', '**/db/engine', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+              message: "The engine stays in gateway/src/db/: use db/storage.ts's operations (docs/storage.md).",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Identifier[name=/^(isPglite|pgliteClient|embeddedClient)$/]',
+          message: "Product code never asks which engine runs: use db/storage.ts's operations (docs/storage.md).",
+        },
+        {
+          selector: 'BinaryExpression > Literal[value=/^(pglite|postgres)$/]',
+          message: "Product code never asks which engine runs: use db/storage.ts's operations (docs/storage.md).",
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{cjs,mjs,js}'],
     languageOptions: { globals: { ...globals.node } },

@@ -58,6 +58,8 @@ async function startGatewayProcess(dataDir: string, port: number): Promise<Gatew
     GATEWAY_DATA_DIR: dataDir,
     LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
+    // The loaded tenant is larger than embedded PGlite's contact limit (docs/storage.md).
+    PGLITE_CONTACT_LIMIT: '0',
   };
   delete env.DATABASE_URL;
   const proc = spawn(process.execPath, gatewayArgs('main'), {

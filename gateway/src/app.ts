@@ -17,7 +17,7 @@ import { installErrorHandling } from './errors';
 import type { JobRunner } from './jobs/index';
 import { BackgroundTasks } from './lib/background';
 import { installAdmission } from './lib/admission';
-import { backgroundHold } from './lib/db-helpers';
+import { requestsRunningSignal } from './db/storage';
 import { installJsonBodyParser } from './lib/json-body';
 import { installZodMessages } from './lib/zod-messages';
 import type { Mailer } from './mail/mailer';
@@ -101,8 +101,8 @@ export async function buildApp({
   });
 
   // Every request waits its turn (per tenant, in order of arrival) before its handler; 503 when saturated.
-  // While requests run, background work on PGlite's thread waits for them (db/pglite-turns.ts).
-  installAdmission(app, config.admission, { onRunning: backgroundHold(db) });
+  // While requests run, background work gives way to them where the database needs telling (db/storage.ts).
+  installAdmission(app, config.admission, { onRunning: requestsRunningSignal(db) });
 
   await app.register(cors, {
     origin: config.consoleOrigins,

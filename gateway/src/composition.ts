@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Area } from './area';
 import type { Config } from './config';
 import type { Database } from './db/index';
-import { databaseUpkeep } from './db/pglite-upkeep';
+import { storageUpkeep } from './db/storage';
 import type { Deps } from './deps';
 import { JobRunner } from './jobs/index';
 import { BackgroundTasks } from './lib/background';
@@ -86,7 +86,7 @@ export function createDeps({
   };
   for (const area of AREAS) area.jobs?.(jobs, deps);
   // The storage engine's own upkeep; a missed run is not retried (the next one does the same).
-  const upkeep = databaseUpkeep(db);
+  const upkeep = storageUpkeep(db);
   if (upkeep) {
     jobs.work(upkeep.queue, upkeep.run, { retryLimit: 0 });
     jobs.schedule(upkeep.queue, upkeep.cron);

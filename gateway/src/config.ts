@@ -128,10 +128,12 @@ export interface Config {
   pgliteDir: string;
   /** Embedded PGlite: statements (or transactions) that take longer are logged (SLOW_STATEMENT_MS; 0: off). */
   slowStatementMs?: number;
-  /** Embedded PGlite: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS, default 16MB; db/pglite-store.ts). */
+  /** Embedded PGlite: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS, default 16MB; docs/storage.md). */
   pgliteSharedBuffers?: string;
-  /** Embedded PGlite: on a thread of its own ('worker', the default) or the gateway's ('main'); PGLITE_THREAD, db/pglite-thread.ts. */
+  /** Embedded PGlite: on a thread of its own ('worker', the default) or the gateway's ('main'); PGLITE_THREAD, docs/storage.md. */
   pgliteThread?: PgliteThreadMode;
+  /** Embedded PGlite: contacts one tenant may hold (PGLITE_CONTACT_LIMIT, default 100,000; 0: no limit; docs/storage.md). */
+  pgliteContactLimit?: number;
   jwtSecret: Uint8Array;
   jwtIssuer: string;
   jwtAudience: string;
@@ -235,7 +237,7 @@ function addressOf(from: string): string {
 
 export type PgliteThreadMode = 'worker' | 'main';
 
-/** PGLITE_THREAD: where embedded PGlite runs (db/pglite-thread.ts). */
+/** PGLITE_THREAD: where embedded PGlite runs (docs/storage.md). */
 function pgliteThreadMode(env: Env): PgliteThreadMode {
   const raw = env.PGLITE_THREAD;
   if (raw === undefined || raw === '' || raw === 'worker') return 'worker';
@@ -335,6 +337,8 @@ export function loadConfig(env: Env = process.env): Config {
     slowStatementMs: int(env, 'SLOW_STATEMENT_MS', 0),
     pgliteSharedBuffers: memorySize(env, 'PGLITE_SHARED_BUFFERS', '16MB'),
     pgliteThread: pgliteThreadMode(env),
+    // Absent: db/storage.ts's default.
+    ...(env.PGLITE_CONTACT_LIMIT ? { pgliteContactLimit: int(env, 'PGLITE_CONTACT_LIMIT', 0) } : {}),
     jwtSecret: jwt,
     jwtIssuer: env.JWT_ISSUER || 'console-gateway',
     jwtAudience: env.JWT_AUDIENCE || 'console',

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { loginAttempts } from '../db/schema';
 import { openDatabase } from '../db/index';
+import { storageCapabilities } from '../db/storage';
 import { type ErrorBody, LOGINS, startGateway, type TestGateway } from '../../test/helpers';
 import { LoginThrottle } from './throttle';
 
@@ -121,8 +122,8 @@ describe('sign-in guessing limits', () => {
   });
 
   it('two gateway processes on one database share the counts', async () => {
-    // A second set of connections to the same database (PGlite: the same handle, it has only one).
-    const second = gw.handle.kind === 'postgres' ? await openDatabase(gw.config) : gw.handle;
+    // A second set of connections to the same database (one that belongs to this process: the same handle).
+    const second = storageCapabilities(gw.handle.db).ownedByProcess ? gw.handle : await openDatabase(gw.config);
     try {
       const a = new LoginThrottle(gw.handle.db, gw.config.throttle);
       const b = new LoginThrottle(second.db, gw.config.throttle);

@@ -18,9 +18,9 @@
  *
  * The walk is over the tenant's contacts in the order of their index (tenant, created_at, id), which
  * follows where they are stored (contacts are written in that order and `created_at` never changes;
- * a walk in id order, random UUIDs, read the table's pages many times over), a few thousand per statement on embedded PGlite
- * (it runs in the gateway's thread) with a turn of the event loop between statements
- * (lib/bounded-work.ts), more per statement on a PostgreSQL server (the work is the server's).
+ * a walk in id order, random UUIDs, read the table's pages many times over), as many per statement
+ * as the database takes (db/storage.ts readRows: a few thousand on embedded PGlite, where a statement
+ * holds up every request) with a turn of the event loop between statements.
  *
  * The snapshot is kept compact (`campaign_audience`): each slice of the walk writes its recipients as
  * arrays, in parts of at most AUDIENCE_PART, so taking a million contacts writes about a thousand rows
@@ -35,14 +35,13 @@ import type { AudienceCount, AudienceSelection } from '../contracts';
 import type { Database } from '../db/index';
 import { lists, segments } from '../db/schema';
 import { segmentCondition, tenantAttributes } from '../audience/index';
-import { inIndexOrder, nextTurn } from '../lib/bounded-work';
-import { isPglite } from '../lib/db-helpers';
+import { readInIndexOrder, storageCapabilities, yieldToRequests } from '../db/storage';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
 
-/** Contacts read per statement of the walk on embedded PGlite (in the gateway's thread). */
-export const AUDIENCE_SLICE = 5_000;
-/** Contacts read per statement of the walk on a PostgreSQL server. */
-export const AUDIENCE_SLICE_SERVER = 250_000;
+/** Contacts read per statement of the walk, where the database takes that many (db/storage.ts readRows). */
+export const AUDIENCE_SLICE = 250_000;
+/** Slices of at least this many contacts read the lists' members once into a hash; smaller ones probe. */
+const HASH_MEMBERS_FROM = 50_000;
 /** A PostgreSQL server's sort memory for one statement of the walk (its sorts stay off the disk). */
 const WALK_WORK_MEM = '64MB';
 /** Recipients per row of `campaign_audience` (and per expansion into `campaign_recipients`). */
@@ -50,7 +49,7 @@ export const AUDIENCE_PART = 1_000;
 
 /** Contacts read per statement of the walk on this database. */
 function walkSlice(db: Database): number {
-  return isPglite(db) ? AUDIENCE_SLICE : AUDIENCE_SLICE_SERVER;
+  return Math.min(AUDIENCE_SLICE, storageCapabilities(db).readRows);
 }
 
 /** The conditions of a selection over the unaliased `contacts` table (null: nothing selected). */
@@ -92,7 +91,7 @@ export async function audienceConditions(
     validSegments.length === 0 ? Promise.resolve([]) : tenantAttributes(db, tenantId),
   ]);
   const knownLists = new Set(ownLists.map((l) => l.id));
-  const server = !isPglite(db);
+  const hashMembers = walkSlice(db) >= HASH_MEMBERS_FROM;
   const rules = new Map(ownSegments.map((s) => [s.id, s.rule]));
   const side = (listSel: string[], segmentSel: string[]): SQL | null => {
     const parts: SQL[] = [];
@@ -102,10 +101,10 @@ export async function audienceConditions(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
       );
-      // A PostgreSQL server reads the lists' members once per statement into a hash (a slice there is
-      // 250,000 contacts); PGlite's slices are small, so it looks each contact up in the index.
+      // A large slice reads the lists' members once per statement into a hash; a small one looks each
+      // of its contacts up in the index.
       parts.push(
-        server
+        hashMembers
           ? sql`contacts.id in (select m.contact_id from list_members m where m.list_id in (${listIds}))`
           : sql`exists (select 1 from list_members m where m.contact_id = contacts.id and m.list_id in (${listIds}))`,
       );
@@ -274,7 +273,7 @@ export async function countAudience(
                sql`, `,
              )}
         from rows`;
-    const [row] = await inIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
+    const [row] = await readInIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
     if (!row) break;
     count.matched += intOf(row, 'matched');
     count.email += intOf(row, 'email');
@@ -282,7 +281,7 @@ export async function countAudience(
     for (const r of REASONS) count[r] += intOf(row, r);
     after = positionOf(row);
     if (after === null) break;
-    await nextTurn();
+    await yieldToRequests();
   }
   count.reachable = count.email + count.wallet;
   return count;
@@ -317,11 +316,11 @@ export async function takeAudience(
     for (;;) {
       if (signal?.aborted) return null;
       const query = snapshotQuery(campaignId, tenantId, conditions, domain, after, size);
-      const [row] = await inIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
+      const [row] = await readInIndexOrder(db, (q) => queryRows(q, query), { workMem: WALK_WORK_MEM });
       after = row ? positionOf(row) : null;
       afterSlice?.();
       if (after === null) break;
-      await nextTurn();
+      await yieldToRequests();
     }
   }
   return recipientCount(db, campaignId);

@@ -14,7 +14,7 @@ try {
   await handle.migrate();
   const { seeded } = await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
   if (seeded) await seedTemplates(handle.db, config.onboarding.publicUrl);
-  console.log(`Database reset and seeded (${handle.kind === 'postgres' ? 'PostgreSQL' : config.pgliteDir}).`);
+  console.log(`Database reset and seeded (${config.databaseUrl ? 'PostgreSQL' : config.pgliteDir}).`);
 } finally {
   await handle.close();
 }

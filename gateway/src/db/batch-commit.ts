@@ -7,8 +7,8 @@
  * console's reads never wait long behind it. A PostgreSQL server commits in its own processes: the
  * next commit starts as soon as the previous one ends (null: no gathering).
  */
-import type { Database } from './index';
-import { isPglite } from '../lib/db-helpers';
+import type { Database } from './database';
+import { isPglite } from './engine';
 
 /** Embedded PGlite: the longest a row waits for others to share its commit (ms). */
 const PGLITE_GATHER_MS = 5;

@@ -11,6 +11,7 @@ import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListenin
 import { logSlowStatements, openPglite } from './pglite-store.mjs';
 import { PGliteThread, type EmbeddedPglite } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
+import { setCapabilities } from './storage';
 import { honourStatementSettings } from './statement-settings';
 import * as schema from './schema';
 import type { Database } from './database';
@@ -40,6 +41,8 @@ export interface DatabaseTarget {
   pgliteSharedBuffers?: string;
   /** PGlite: on a thread of its own (absent: 'worker') or on this one (db/pglite-thread.ts). */
   pgliteThread?: PgliteThreadMode;
+  /** PGlite: contacts one tenant may hold (absent: storage.ts's default; 0: no limit; docs/storage.md). */
+  pgliteContactLimit?: number;
 }
 
 /**
@@ -110,6 +113,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const client = opened instanceof PGliteThread ? opened : takeTurns(opened);
   // PGliteThread offers the part of PGlite's API that Drizzle uses (db/pglite-thread.ts).
   const db = drizzlePglite({ client: client as PGlite, schema });
+  setCapabilities(db, { contactsPerTenant: target.pgliteContactLimit });
   registerNotifications(db, pgliteSubscribe(client));
   return {
     db,

@@ -5,7 +5,8 @@ import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { types } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { isPglite, pgliteClient, uniqueViolation } from '../lib/db-helpers';
+import { uniqueViolation } from '../lib/db-helpers';
+import { isPglite, pgliteClient } from './engine';
 import { openDatabase } from './index';
 import { PGliteThread } from './pglite-thread';
 

@@ -6,12 +6,12 @@
  * (autovacuum's own rule), sampling few rows (statistics target 10, the columns the grid's filters
  * and tenant scope read): a bounded statement whatever the table's size, where a full ANALYZE at the
  * default target grows with it (bench/README.md, "PGlite's statistics upkeep"). The statements
- * that must walk an index do not count on it (lib/bounded-work.ts's inIndexOrder).
+ * that must walk an index do not count on it (storage.ts's readInIndexOrder).
  */
 import { sql } from 'drizzle-orm';
-import { isPglite } from '../lib/db-helpers';
+import { isPglite } from './engine';
 import { queryRows, textOf, intOf } from '../lib/raw-sql';
-import type { Database } from './index';
+import type { Database } from './database';
 
 export const UPKEEP_QUEUE = 'db.upkeep';
 const ANALYZE_THRESHOLD = 500;

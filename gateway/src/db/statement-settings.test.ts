@@ -1,11 +1,11 @@
 // Planner settings for single statements on embedded PGlite (statement-settings.ts, used by
-// lib/bounded-work.ts): each statement made inside runs with them, nothing else does, and on PGlite's
+// db/storage.ts): each statement made inside runs with them, nothing else does, and on PGlite's
 // thread the statement and its settings are one request.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { inIndexOrder, throughIndexes } from '../lib/bounded-work';
-import { pgliteClient } from '../lib/db-helpers';
+import { readInIndexOrder, readThroughIndexes } from './storage';
+import { pgliteClient } from './engine';
 import { queryRows, textOf } from '../lib/raw-sql';
 import { openDatabase, type Database } from './index';
 import type { Request } from './pglite-thread-protocol';
@@ -24,21 +24,21 @@ for (const mode of ['worker', 'main'] as const) {
     try {
       assert.equal(await settingsOf(db), 'on/on');
       // A Drizzle query runs when it is awaited: returned unawaited, it must still get the settings.
-      const lazy: unknown = await inIndexOrder(db, (q) => q.execute(settingsNow));
+      const lazy: unknown = await readInIndexOrder(db, (q) => q.execute(settingsNow));
       assert.deepEqual(lazy && typeof lazy === 'object' && 'rows' in lazy ? lazy.rows : null, [
         { seqscan: 'off', sort: 'off' },
       ]);
-      assert.equal(await throughIndexes(db, (q) => settingsOf(q)), 'off/on');
+      assert.equal(await readThroughIndexes(db, (q) => settingsOf(q)), 'off/on');
       // Made at the same time, outside: without them; and nothing is left set afterwards.
       const [inside, outside] = await Promise.all([
-        inIndexOrder(db, async (q) => [await settingsOf(q), await settingsOf(q)]),
+        readInIndexOrder(db, async (q) => [await settingsOf(q), await settingsOf(q)]),
         settingsOf(db),
       ]);
       assert.deepEqual(inside, ['off/off', 'off/off']);
       assert.equal(outside, 'on/on');
       assert.equal(await settingsOf(db), 'on/on');
       // A failed statement leaves nothing set either.
-      await assert.rejects(inIndexOrder(db, (q) => q.execute(sql`select 1/0`)));
+      await assert.rejects(readInIndexOrder(db, (q) => q.execute(sql`select 1/0`)));
       assert.equal(await settingsOf(db), 'on/on');
     } finally {
       await handle.close();
@@ -56,7 +56,7 @@ it("on PGlite's thread, a statement with settings is one request to the thread",
       sent.push(request);
       post(request);
     };
-    assert.equal(await inIndexOrder(handle.db, (q) => settingsOf(q)), 'off/off');
+    assert.equal(await readInIndexOrder(handle.db, (q) => settingsOf(q)), 'off/off');
     assert.deepEqual(
       sent.map((r) => r.op),
       ['query'],

@@ -1,5 +1,5 @@
 /**
- * Planner settings for single statements on embedded PGlite (lib/bounded-work.ts: index order, no
+ * Planner settings for single statements on embedded PGlite (storage.ts: index order, no
  * sequential scans). PostgreSQL has no setting of one statement, so each statement made inside
  * `withStatementSettings` runs in a transaction of its own that first sets them for that transaction
  * only (`set_config(name, value, true)`).

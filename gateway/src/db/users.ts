@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from './index';
+import type { Database } from './database';
 import { users } from './schema';
 
 /** An account of this address, case-insensitively, in any community (the unique index on lower(email), tenant serves it). */

@@ -16,12 +16,10 @@
  *   no other process can be running a job of this database. Handlers must therefore be idempotent (key
  *   their effects by the job id or by their own progress rows): a job runs at least once.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions as BossSendOptions } from 'pg-boss';
+import { PgBoss, type Job, type QueuePolicy, type SendOptions as BossSendOptions } from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
-import { inBackground } from '../db/pglite-turns';
-import { isPglite, pgliteClient } from '../lib/db-helpers';
+import { asBackgroundWork, jobQueueConnection, storageCapabilities } from '../db/storage';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
@@ -96,7 +94,7 @@ export class JobRunner {
   private readonly declared = new Map<string, Declared>();
   private readonly schedules = new Map<string, { cron: string; data: object }>();
   private readonly startHooks: (() => Promise<void>)[] = [];
-  /** On embedded PGlite: this process alone works the jobs, and its jobs' statements yield to requests. */
+  /** The database belongs to this process alone: it alone works the jobs (db/storage.ts). */
   private readonly exclusive: boolean;
   private started: Promise<void> | null = null;
   private hooksDone: Promise<void> | null = null;
@@ -106,8 +104,8 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     const { db, config, workers } = options;
-    const pglite = isPglite(db) ? pgliteClient(db) : null;
-    this.exclusive = pglite !== null;
+    const own = jobQueueConnection(db);
+    this.exclusive = storageCapabilities(db).ownedByProcess;
     const tuning = {
       schema: JOBS_SCHEMA,
       useListenNotify: true,
@@ -120,9 +118,8 @@ export class JobRunner {
       cronWorkerIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.jobs.superviseSeconds / 2))),
       openTelemetry: { enabled: false },
     };
-    if (pglite) {
-      // pg-boss's adapter uses query, exec and listen, which PGliteThread offers as PGlite does.
-      this.boss = new PgBoss({ ...tuning, db: fromPglite(pglite as PGlite), backend: 'pglite' });
+    if (own) {
+      this.boss = new PgBoss({ ...tuning, ...own });
     } else if (config.databaseUrl) {
       this.boss = new PgBoss({
         ...tuning,
@@ -131,7 +128,7 @@ export class JobRunner {
         application_name: 'gateway-jobs',
       });
     } else {
-      throw new Error('the job runner needs PGlite or DATABASE_URL');
+      throw new Error('the job runner needs an embedded database or DATABASE_URL');
     }
     // After stop() the database may close under a poll still in flight: that is the end, not an error.
     this.boss.on('error', (error) => {
@@ -226,9 +223,8 @@ export class JobRunner {
                   retryCount: job.retryCount,
                   signal: AbortSignal.any([job.signal, this.stopping.signal]),
                 });
-              // On embedded PGlite a job's statements give way to the console's requests
-              // (db/pglite-turns.ts). Only there: its AsyncLocalStorage costs every promise a hook.
-              await (this.exclusive ? inBackground(run) : run());
+              // A job's statements give way to the console's requests (db/storage.ts).
+              await asBackgroundWork(this.options.db, run);
               results.push({ id: job.id, status: 'completed' });
             } catch (error) {
               results.push({

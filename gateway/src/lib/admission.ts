@@ -3,14 +3,11 @@
  * a flood is served in order of arrival, one tenant's flood cannot starve another tenant, and a
  * saturated gateway answers 503 with `Retry-After` at once instead of holding connections.
  *
- * Why the gateway needs it (bench/fairness.ts; bench/README.md, "Admission control"): with embedded
- * PGlite in the gateway's thread every query runs on the main thread and a request's queries chain in
- * microtasks, so each request read from a socket is worked on to its end before the next socket is
- * read: under a flood a request sits unread in its socket for seconds, and another tenant's requests
- * queue behind all of them. Here a request that cannot run yet costs a few microseconds and waits its
- * lane's turn. With PGlite on its own thread (db/pglite-thread.ts) sockets are read while it works, and
- * the queue still keeps one tenant's flood from the others: PGlite is one connection, and a PostgreSQL
- * server's pool is bounded too.
+ * Why the gateway needs it (bench/fairness.ts; bench/README.md, "Admission control"): a database has
+ * a bounded number of connections (embedded PGlite one, a PostgreSQL server's pool a few), and without
+ * a queue a flood of one tenant's requests holds them all while another tenant's requests wait behind
+ * it. Here a request that cannot run yet costs a few microseconds and waits its lane's turn, and the
+ * lanes take turns.
  *
  * - Lanes: the caller's tenant (the route's guard has authenticated it: guards are `onRequest`
  *   hooks, this is `preValidation`), else the signed-in user, else the client address.
@@ -55,7 +52,7 @@ export interface AdmissionOptions {
   now?: () => number;
   /**
    * Told when requests start running (true: the first holds a turn) and when none does any more
-   * (false). On embedded PGlite background work waits meanwhile (db/pglite-turns.ts FOREGROUND_HOLD_MS).
+   * (false): the database's signal (db/storage.ts requestsRunningSignal), so background work gives way.
    */
   onRunning?: (running: boolean) => void;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type ErrorBody, type Reply, startGateway, type TestGateway } from '../../test/helpers';
+import { storageUpkeep } from '../db/storage';
 
 let gw: TestGateway;
 before(async () => {
@@ -134,8 +135,8 @@ describe('unknown routes and the rest', () => {
     }>('/health');
     assert.equal(r.status, 200);
     assert.equal(r.body.ok, true);
-    // With each job queue's counts (jobs/runner.ts); PGlite's statistics upkeep only on PGlite.
-    const upkeep = gw.handle.kind === 'pglite' ? ['db.upkeep'] : [];
+    // With each job queue's counts (jobs/runner.ts); the database's own upkeep where it has one.
+    const upkeep = [storageUpkeep(gw.handle.db)?.queue ?? []].flat();
     assert.deepEqual(
       r.body.jobs.map((q) => q.queue),
       [

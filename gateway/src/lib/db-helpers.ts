@@ -1,35 +1,6 @@
-/** Small database helpers of the audience code: ids, unique violations, statement row counts. */
-import { PGlite } from '@electric-sql/pglite';
+/** Small database helpers: ids, unique violations, statement row counts (the same on either engine). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index';
-import { PGliteThread, type EmbeddedPglite } from '../db/pglite-thread';
-
-function embeddedOf(db: Database): EmbeddedPglite | null {
-  const client: unknown = '$client' in db ? db.$client : null;
-  return client instanceof PGlite || client instanceof PGliteThread ? client : null;
-}
-
-/** Whether the database is embedded PGlite: one connection in this process, every statement in turn. */
-export function isPglite(db: Database): boolean {
-  return embeddedOf(db) !== null;
-}
-
-/** The PGlite client under the database (throws on a PostgreSQL server). */
-export function pgliteClient(db: Database): EmbeddedPglite {
-  const client = embeddedOf(db);
-  if (!client) throw new Error('not an embedded PGlite database');
-  return client;
-}
-
-/**
- * Embedded PGlite on its own thread: tells it whether the console's requests run, so that background
- * work waits for them (db/pglite-turns.ts FOREGROUND_HOLD_MS). Nothing elsewhere: a PostgreSQL server
- * runs statements side by side, and PGlite in the gateway's thread takes turns statement by statement.
- */
-export function backgroundHold(db: Database): ((running: boolean) => void) | undefined {
-  const client = embeddedOf(db);
-  return client instanceof PGliteThread ? (running) => client.holdBackground(running) : undefined;
-}
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

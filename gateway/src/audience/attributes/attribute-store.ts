@@ -25,9 +25,8 @@ import { badRequest, notFound, type FieldErrors } from '../../errors';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { INVALID_INPUT } from '../../errors';
 import { CONTACT_BATCH_SIZE } from '../contacts/contact-query';
-import { isPglite, isUuid, uniqueViolation } from '../../lib/db-helpers';
-import { inIndexOrder, nextTurn } from '../../lib/bounded-work';
-import { cachedWalkCount } from '../contacts/contact-count-cache';
+import { isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { readInIndexOrder, readThroughIndexes, storageCapabilities, yieldToRequests } from '../../db/storage';
 
 export const DUPLICATE_ATTRIBUTE_KEY = 'An attribute with this key already exists.';
 export const DUPLICATE_ATTRIBUTE_NAME = 'An attribute with this name already exists.';
@@ -93,9 +92,8 @@ export async function getAttribute(db: Database, tenantId: string, id: string): 
   const [row] = isUuid(id) ? await db.select().from(customAttributes).where(tenantAttribute(id, tenantId)) : [];
   if (!row) throw notFound(ATTRIBUTE_NOT_FOUND);
   const holding = holdsValue(row) ?? sql`false`;
-  // Embedded PGlite: a count over every contact of the tenant is walked in bounded windows instead.
-  if (isPglite(db)) return toCustomAttribute(row, await cachedWalkCount(db, tenantId, holding));
-  const [held] = await db.select({ n: count() }).from(contacts).where(holding);
+  // Through the tenant's index, never a scan of the table that holds every tenant's contacts.
+  const [held] = await readThroughIndexes(db, (q) => q.select({ n: count() }).from(contacts).where(holding));
   return toCustomAttribute(row, held?.n ?? 0);
 }
 
@@ -189,28 +187,26 @@ export async function deleteAttribute(db: Database, tenantId: string, id: string
   return row;
 }
 
-/** Contacts per statement of removeAttributeValues on embedded PGlite (writes run in the gateway's thread). */
-const EMBEDDED_REMOVE_BATCH = 500;
-
 /**
  * Removes a deleted attribute's values from the tenant's contacts, one keyset range of
  * `batchSize` contacts per statement (oldest first), the event loop answering other requests between
- * them (smaller ranges on embedded PGlite). Returns how many contacts were changed.
+ * them (no more than one statement of the database changes: db/storage.ts). Returns how many
+ * contacts were changed.
  */
 export async function removeAttributeValues(
   db: Database,
   attribute: Pick<CustomAttributeRow, 'id' | 'tenantId'>,
-  batchSize = isPglite(db) ? EMBEDDED_REMOVE_BATCH : CONTACT_BATCH_SIZE,
+  batchSize = Math.min(CONTACT_BATCH_SIZE, storageCapabilities(db).writeRows),
 ): Promise<number> {
   let changed = 0;
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    await nextTurn();
+    await yieldToRequests();
     const after: SQL | undefined = cursor
       ? sql`(${contacts.createdAt}, ${contacts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : undefined;
-    // Both along the creation-time index whatever the statistics say (lib/bounded-work.ts).
-    const range: { at: string; id: string }[] = await inIndexOrder(db, (q) =>
+    // Both along the creation-time index whatever the statistics say (db/storage.ts).
+    const range: { at: string; id: string }[] = await readInIndexOrder(db, (q) =>
       q
         .select({ at: sql<string>`${contacts.createdAt}::text`, id: contacts.id })
         .from(contacts)
@@ -223,7 +219,7 @@ export async function removeAttributeValues(
     const upTo: SQL = end
       ? sql`(${contacts.createdAt}, ${contacts.id}) <= (${end.at}::timestamptz, ${end.id}::uuid)`
       : sql`true`;
-    const updated = await inIndexOrder(db, (q) =>
+    const updated = await readInIndexOrder(db, (q) =>
       q
         .update(contacts)
         .set({ attributes: sql`${contacts.attributes} - ${attribute.id}::text` })

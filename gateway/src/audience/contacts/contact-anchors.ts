@@ -35,10 +35,8 @@
  * the max) or is seen open (no anchors this time: the request reads with OFFSET, as without them).
  * The walk is read after the fingerprint and must add up to its total, else nothing is kept.
  *
- * On embedded PGlite (one connection, in the gateway's thread) the walk is a series of statements of
- * KEY_WALK_ROWS keys each, the event loop answering other requests between them (contact-walk.ts), so
- * a build never holds up another tenant; the fingerprint is read again every few windows (a build the
- * tenant's writes made stale stops there) and after the last one, and must not have moved. Only the tenant's whole grid has anchors there; filtered grids are walked.
+ * The walks and reads go along their index whatever the planner's statistics say (db/storage.ts
+ * readInIndexOrder; embedded PGlite has no autovacuum).
  *
  * Off the user's path: every request of a large tenant's unfiltered grid starts (prefetchAnchors,
  * one background run per database at a time) building the missing or stale sets of all its sort
@@ -49,10 +47,8 @@ import { CONTACT_SORT_FIELDS, type ContactSortField, type ContactStatus, type So
 import type { Database } from '../../db/index';
 import { contactCounts, contacts, listMembers, lists, type ContactRow } from '../../db/schema';
 import { intOf, queryRows, textOf } from '../../lib/raw-sql';
-import { isPglite } from '../../lib/db-helpers';
-import { inIndexOrder, nextTurn } from '../../lib/bounded-work';
+import { readInIndexOrder, readThroughIndexes, storageCapabilities, yieldToRequests } from '../../db/storage';
 import { sortSpec, type SegmentSpec, type SortSpec } from './contact-sort';
-import { walkAnchors } from './contact-walk';
 
 export interface AnchorOptions {
   /** An anchor every this many rows (K): a page skips fewer index entries than this. */
@@ -175,39 +171,101 @@ async function walkSegment(
   every: number,
 ): Promise<Segment> {
   const inSegment = sql`${scopeWhere(tenantId, filter)} and ${segment.where}`;
-  const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
-  const rows = await queryRows(
-    db,
+  const found =
     filter !== null && 'listId' in filter
-      ? sql`select k::text as k, id::text as id from (
-              select ${spec.key} as k, ${contacts.id} as id, row_number() over (order by ${spec.key}, ${contacts.id}) as rn
-              from ${listMembers} join ${contacts} on ${contacts.id} = ${listMembers.contactId}
-              where ${listMembers.listId} = ${filter.listId}::uuid and ${contacts.tenantId} = ${tenantId}::uuid and ${segment.where}
-            ) ranked
-            where rn % ${every} = 0 order by rn`
-      : sql`with recursive w(k, id) as (
-              (select ${spec.key}, ${contacts.id} from ${contacts} where ${inSegment} ${order})
-              union all
-              (select c.k, c.id from w cross join lateral (
-                select ${spec.key} as k, ${contacts.id} as id from ${contacts}
-                where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c)
-            )
-            select k::text as k, id::text as id from w`,
-  );
-  const anchors = rows.map((r, i): Anchor => {
-    const id = textOf(r, 'id');
-    if (id === null) throw new Error('anchor without id');
-    return { rank: (i + 1) * every - 1, key: textOf(r, 'k'), id };
-  });
+      ? await listAnchorRows(db, tenantId, filter.listId, spec, segment, every)
+      : await hopAnchorRows(db, inSegment, spec, segment, every);
+  const anchors = found.map((r, i): Anchor => ({ rank: (i + 1) * every - 1, ...r }));
   const last = anchors.at(-1);
   const tailWhere = last
     ? sql`${inSegment} and ${segment.after(spec.param(last.key), sql`${last.id}::uuid`)}`
     : inSegment;
-  const [tail] = await queryRows(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${contacts} where ${tailWhere} limit ${every}) t`,
+  const [tail] = await readInIndexOrder(db, (q) =>
+    queryRows(q, sql`select count(*)::int as n from (select 1 from ${contacts} where ${tailWhere} limit ${every}) t`),
   );
   return { anchors, size: anchors.length * every + intOf(tail ?? {}, 'n') };
+}
+
+/** Keys and ids of anchor rows, as read. */
+function anchorRows(rows: Record<string, unknown>[]): Omit<Anchor, 'rank'>[] {
+  return rows.map((r) => {
+    const id = textOf(r, 'id');
+    if (id === null) throw new Error('anchor without id');
+    return { key: textOf(r, 'k'), id };
+  });
+}
+
+/** Every K-th member of a list in the segment's order: the members read and ranked (through their index). */
+async function listAnchorRows(
+  db: Database,
+  tenantId: string,
+  listId: string,
+  spec: SortSpec,
+  segment: SegmentSpec,
+  every: number,
+): Promise<Omit<Anchor, 'rank'>[]> {
+  const rows = await readThroughIndexes(db, (q) =>
+    queryRows(
+      q,
+      sql`select k::text as k, id::text as id from (
+            select ${spec.key} as k, ${contacts.id} as id, row_number() over (order by ${spec.key}, ${contacts.id}) as rn
+            from ${listMembers} join ${contacts} on ${contacts.id} = ${listMembers.contactId}
+            where ${listMembers.listId} = ${listId}::uuid and ${contacts.tenantId} = ${tenantId}::uuid and ${segment.where}
+          ) ranked
+          where rn % ${every} = 0 order by rn`,
+    ),
+  );
+  return anchorRows(rows);
+}
+
+/**
+ * Every K-th row of a segment along the sort index: a recursive keyset hop of K entries, at most as
+ * many hops per statement as one statement of the database reads rows (db/storage.ts readRows: on a
+ * server all of them in one), the next statement going on after the last anchor found.
+ */
+async function hopAnchorRows(
+  db: Database,
+  inSegment: SQL,
+  spec: SortSpec,
+  segment: SegmentSpec,
+  every: number,
+): Promise<Omit<Anchor, 'rank'>[]> {
+  const hops = Math.max(1, Math.floor(storageCapabilities(db).readRows / every));
+  const bounded = Number.isFinite(hops);
+  const order = sql`order by ${spec.key}, ${contacts.id} offset ${every - 1} limit 1`;
+  const found: Omit<Anchor, 'rank'>[] = [];
+  for (;;) {
+    const last = found.at(-1);
+    const start = last
+      ? sql`${inSegment} and ${segment.after(spec.param(last.key), sql`${last.id}::uuid`)}`
+      : inSegment;
+    const rows = await readInIndexOrder(db, (q) =>
+      queryRows(
+        q,
+        bounded
+          ? sql`with recursive w(k, id, n) as (
+                (select ${spec.key}, ${contacts.id}, 1 from ${contacts} where ${start} ${order})
+                union all
+                (select c.k, c.id, w.n + 1 from w cross join lateral (
+                  select ${spec.key} as k, ${contacts.id} as id from ${contacts}
+                  where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c
+                  where w.n < ${hops})
+              )
+              select k::text as k, id::text as id from w`
+          : sql`with recursive w(k, id) as (
+                (select ${spec.key}, ${contacts.id} from ${contacts} where ${start} ${order})
+                union all
+                (select c.k, c.id from w cross join lateral (
+                  select ${spec.key} as k, ${contacts.id} as id from ${contacts}
+                  where ${inSegment} and ${segment.after(sql`w.k`, sql`w.id`)} ${order}) c)
+              )
+              select k::text as k, id::text as id from w`,
+      ),
+    );
+    found.push(...anchorRows(rows));
+    if (!bounded || rows.length < hops) return found;
+    await yieldToRequests();
+  }
 }
 
 interface AnchorCache {
@@ -247,18 +305,11 @@ async function buildAnchors(
   const print = await fingerprint(db, tenantId, filter);
   const spec = sortSpec(field);
   const segments: Segment[] = [];
-  if (isPglite(db) && filter === null) {
-    // Embedded PGlite: one statement per window of keys, the event loop answering in between
-    // (contact-walk.ts); a write between two windows moves the fingerprint, and nothing is kept.
-    const unchanged = async () => (await fingerprint(db, tenantId, filter)).text === print.text;
-    const walked = await walkAnchors(db, tenantId, field, every, unchanged);
-    if (!walked || !(await unchanged())) return null;
-    segments.push(...walked);
-  } else {
-    for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
-  }
-  // A write committed between the fingerprint and the walk: keep nothing, the next request rebuilds.
+  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
+  // A write committed between the fingerprint and the walk (of several statements, or the sizes do not
+  // add up): keep nothing, the next request rebuilds.
   if (segments.reduce((n, s) => n + s.size, 0) !== print.total) return null;
+  if ((await fingerprint(db, tenantId, filter)).text !== print.text) return null;
   return { fingerprint: print.text, segments };
 }
 
@@ -349,7 +400,7 @@ export function prefetchAnchors(
     fields.filter((f) => cache.sets.get(setName(tenantId, f, every, filter))?.fingerprint !== print.text);
   const run = (async () => {
     // After the request that started it has been answered.
-    await nextTurn();
+    await yieldToRequests();
     const print = await fingerprint(db, tenantId, filter);
     for (const field of stale(print)) {
       // Built for the fingerprint read now; a write since then: stop, a later request starts again.
@@ -431,9 +482,50 @@ export async function anchoredPage(
   if (take === 0) return [];
   const set = await currentAnchors(db, tenantId, filter, field, total, options.every);
   if (!set) return null;
+  return readThroughSet(db, tenantId, filter, field, order, order === 'asc' ? offset : total - offset - take, take, set, options.every); // prettier-ignore
+}
+
+/**
+ * The same page while the set's contacts keep changing (no anchors can be kept), where one statement
+ * of the database reads a bounded number of rows (db/storage.ts readRows): anchors found now, that many
+ * rows apart, in statements of one hop each, used for this page only. A write between two of them
+ * shifts the page by as much, as it would shift the next page read. Null where one statement takes any
+ * number of rows (the caller reads with OFFSET).
+ */
+export async function hoppedPage(
+  db: Database,
+  tenantId: string,
+  field: ContactSortField,
+  order: SortOrder,
+  offset: number,
+  limit: number,
+  total: number,
+  filter: AnchorFilter = null,
+): Promise<ContactRow[] | null> {
+  const every = storageCapabilities(db).readRows;
+  if (!Number.isFinite(every)) return null;
+  const take = Math.max(0, Math.min(limit, total - offset));
+  if (take === 0) return [];
   const spec = sortSpec(field);
-  // The page as ascending ranks [first, first + take).
-  const first = order === 'asc' ? offset : total - offset - take;
+  const segments: Segment[] = [];
+  for (const segment of spec.segments) segments.push(await walkSegment(db, tenantId, filter, spec, segment, every));
+  const set = { fingerprint: '', segments };
+  return readThroughSet(db, tenantId, filter, field, order, order === 'asc' ? offset : total - offset - take, take, set, every); // prettier-ignore
+}
+
+/** Rows of ascending ranks [first, first + take) read after a set's anchors, in the order asked for. */
+async function readThroughSet(
+  db: Database,
+  tenantId: string,
+  filter: AnchorFilter,
+  field: ContactSortField,
+  order: SortOrder,
+  first: number,
+  take: number,
+  set: AnchorSet,
+  every: number,
+): Promise<ContactRow[]> {
+  const spec = sortSpec(field);
   const reads: ((q: Database) => PromiseLike<ContactRow[]>)[] = [];
   let start = 0;
   for (const [i, segment] of set.segments.entries()) {
@@ -442,12 +534,12 @@ export async function anchoredPage(
     const segmentSpec = spec.segments[i];
     if (from < to && segmentSpec) {
       const skip = from - start;
-      reads.push((q) => segmentRows(q, tenantId, filter, spec, segmentSpec, segment.anchors, skip, to - from, options.every)); // prettier-ignore
+      reads.push((q) => segmentRows(q, tenantId, filter, spec, segmentSpec, segment.anchors, skip, to - from, every));
     }
     start += segment.size;
   }
-  // In index order whatever the statistics say (lib/bounded-work.ts): a read skips fewer than K entries.
-  const rows = await inIndexOrder(db, async (q) => {
+  // In index order whatever the statistics say (db/storage.ts): a read skips fewer than K entries.
+  const rows = await readInIndexOrder(db, async (q) => {
     const read: ContactRow[] = [];
     for (const r of reads) read.push(...(await r(q)));
     return read;

@@ -2,10 +2,10 @@
  * Bulk actions on contacts (POST /v1/contacts/bulk) and list memberships (PATCH/DELETE
  * /v1/lists/{id}/contacts). Each is ONE set-based statement over the selection, whatever its size
  * (INSERT ... SELECT ... ON CONFLICT DO NOTHING, DELETE ... WHERE, UPDATE ... WHERE): a million
- * "all that match" never travels through JavaScript. On embedded PGlite, one such statement per
- * window of the tenant's contacts (inWindows).
+ * "all that match" never travels through JavaScript. Where the database takes bounded statements only
+ * (db/storage.ts writeRows), one such statement per step of that many selected contacts (inSteps).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   SELECT_A_LIST_MESSAGE,
   type AffectedResponse,
@@ -16,12 +16,8 @@ import type { Database } from '../../db/index';
 import { contacts, listMembers, lists } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { resolveContactFilter } from './contact-query';
-import { changedRows, isPglite, isUuid, validIds } from '../../lib/db-helpers';
-import { walkMatchIds } from './contact-walk';
-import { nextTurn } from '../../lib/bounded-work';
-
-/** Contacts written per statement of a bulk action on embedded PGlite (about as many as an import batch). */
-const WRITE_CHUNK = 250;
+import { changedRows, isUuid, validIds } from '../../lib/db-helpers';
+import { readInIndexOrder, storageCapabilities, yieldToRequests } from '../../db/storage';
 
 const LIST_NOT_FOUND = 'List not found.';
 
@@ -43,32 +39,49 @@ export async function requireTenantList(db: Database, tenantId: string, listId: 
 }
 
 /**
- * Runs a set-based action on the selected contacts: in one statement on a PostgreSQL server; on
- * embedded PGlite (in the gateway's thread) one statement per window of the tenant's contacts
- * (contact-walk.ts), the event loop answering other requests in between, so acting on a million
- * contacts never holds up the gateway. Each window's statement is atomic; the action as a whole is
- * not (a failure leaves the windows before it done, as a retried bulk action would).
+ * Runs a set-based action on the selected contacts: in one statement where the database takes a
+ * statement of any size; else one statement per step of `writeRows` selected contacts (db/storage.ts),
+ * found in creation order after a keyset cursor, the event loop answering other requests in between.
+ * Each step's statement is atomic; the action as a whole is not (a failure leaves the steps before it
+ * done, as a retried bulk action would).
  */
-async function inWindows(
+async function inSteps(
   db: Database,
   tenantId: string,
   where: SQL,
   action: (where: SQL) => Promise<number>,
 ): Promise<number> {
-  if (!isPglite(db)) return action(where);
+  const step = storageCapabilities(db).writeRows;
+  if (!Number.isFinite(step)) return action(where);
   let affected = 0;
-  for await (const ids of walkMatchIds(db, tenantId, where)) {
-    // Writing a row costs far more than reading it (nine indexes): a window's matches in chunks.
-    for (let i = 0; i < ids.length; i += WRITE_CHUNK) {
-      if (i > 0) await nextTurn();
-      const chunk = ids.slice(i, i + WRITE_CHUNK);
-      // The ids drive the statement (primary-key probes): the tenant's own ids, checked again as text,
-      // which no index can serve (an unanalyzed table's planner would walk a tenant_id index instead).
-      const byId = sql`${contacts.id} = any(${`{${chunk.join(',')}}`}::uuid[])`;
-      affected += await action(sql`${byId} and ${contacts.tenantId}::text = ${tenantId}`);
-    }
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL = cursor
+      ? sql`(${contacts.createdAt}, ${contacts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : sql`true`;
+    const ids = await stepIds(db, sql`${where} and ${after}`, step);
+    const last = ids.at(-1);
+    if (!last) return affected;
+    // The ids drive the statement (primary-key probes): the tenant's own ids, checked again as text,
+    // which no index can serve (an unanalyzed table's planner would walk a tenant_id index instead).
+    const byId = sql`${contacts.id} = any(${`{${ids.map((r) => r.id).join(',')}}`}::uuid[])`;
+    affected += await action(sql`${byId} and ${contacts.tenantId}::text = ${tenantId}`);
+    if (ids.length < step) return affected;
+    cursor = last;
+    await yieldToRequests();
   }
-  return affected;
+}
+
+/** The next `step` selected contacts in creation order, along that index whatever the statistics say. */
+function stepIds(db: Database, where: SQL, step: number): Promise<{ at: string; id: string }[]> {
+  return readInIndexOrder(db, (q) =>
+    q
+      .select({ at: sql<string>`${contacts.createdAt}::text`, id: contacts.id })
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(step),
+  );
 }
 
 /** The selected contacts of the tenant as a condition on `contacts` (null: nothing can match). */
@@ -132,7 +145,7 @@ export async function bulkContacts(db: Database, tenantId: string, body: BulkCon
       return Promise.resolve(0);
     };
     // Chosen ids are bounded by the request's size; "all that match" by nothing but the tenant.
-    affected = 'ids' in body.selection ? await act(selected) : await inWindows(db, tenantId, selected, act);
+    affected = 'ids' in body.selection ? await act(selected) : await inSteps(db, tenantId, selected, act);
   }
   const done: Record<BulkContactsBody['action'], string> = {
     add_to_list: 'added to the list',

@@ -27,10 +27,11 @@
  * sort walk an index (a few ms on PostgreSQL); without anchors (filtered grids over
  * SORT_MATCHES_UP_TO matches) a middle page costs a walk over half the rows.
  *
- * Embedded PGlite runs in the gateway's thread, so there no statement may grow with the tenant
- * (lib/bounded-work.ts): counts of other filters and pages that would skip or scan an unbounded
- * number of rows are walked in windows of the sort index (contact-walk.ts), one bounded statement
- * at a time with the event loop answering other tenants in between (embeddedPage, countContacts).
+ * Both engines take the same path. Reads that must walk an index in its order, and reads bounded by
+ * what the indexes find, go through db/storage.ts's readInIndexOrder and readThroughIndexes (embedded
+ * PGlite has no autovacuum: after a large import its planner's statistics are stale). Embedded PGlite
+ * holds at most storageCapabilities().contactsPerTenant contacts a tenant (docs/storage.md), the size
+ * at which these statements stay short there too.
  *
  * Search is a case-insensitive PREFIX match ("starts with", as Mailchimp's contact search) on
  * e-mail, wallet, first name and last name: `lower(col) collate "C" like 'prefix%'`, one arm per
@@ -39,7 +40,7 @@
  * alone is counted from the four indexes without reading the table (searchCountQuery), and its
  * pages sorted by a time are read by a bounded walk of the time index (searchWalkPage).
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ContactFilter, ContactListQuery, ContactSortField, ContactStatus, SortOrder } from '../../contracts';
 import type { Database } from '../../db/index';
 import {
@@ -53,13 +54,18 @@ import {
 } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { pageWindow } from '../../lib/pagination';
-import { anchoredPage, PAGE_ANCHORS, prefetchAnchors, type AnchorFilter, type AnchorOptions } from './contact-anchors';
-import { cachedWalkCount } from './contact-count-cache';
-import { KEY_WALK_ROWS, rowsInOrder, walkMatchIds, walkPageIds, WALK_ROWS } from './contact-walk';
-import { inIndexOrder, throughIndexes } from '../../lib/bounded-work';
+import {
+  anchoredPage,
+  hoppedPage,
+  PAGE_ANCHORS,
+  prefetchAnchors,
+  type AnchorFilter,
+  type AnchorOptions,
+} from './contact-anchors';
+import { readInIndexOrder, readThroughIndexes, storageCapabilities } from '../../db/storage';
 import { parseAttributeValue } from './contact-fields';
 import { tenantAttributes } from './contact-wire';
-import { isPglite, isUuid } from '../../lib/db-helpers';
+import { isUuid } from '../../lib/db-helpers';
 import { intOf, queryRows } from '../../lib/raw-sql';
 import { segmentCondition } from '../segments/segment-sql';
 
@@ -117,32 +123,6 @@ export function searchCountQuery(tenantId: string, search: string): SQL {
     sql`select ${contacts.id} from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${searchArm(column, search)}`;
   const arms = [contacts.email, contacts.wallet, contacts.firstName, contacts.lastName].map(arm);
   return sql`select count(*)::int as n from (${sql.join(arms, sql` union `)}) as matched`;
-}
-
-/** On embedded PGlite, a search's count is read from the indexes while no column matches more than this. */
-export const SEARCH_COUNT_UP_TO = 5000;
-
-/**
- * A search's count on embedded PGlite, bounded: each searched column's index yields at most
- * SEARCH_COUNT_UP_TO + 1 ids, and their union is counted in the same statement. A prefix that more
- * contacts share (a single letter in a large audience) is counted by a walk instead (bounded
- * statements, cached while the audience does not change; contact-count-cache.ts).
- */
-async function embeddedSearchCount(db: Database, tenantId: string, search: string, where: SQL): Promise<number> {
-  const limit = SEARCH_COUNT_UP_TO + 1;
-  const arm = (column: SQLWrapper) =>
-    sql`(select ${contacts.id} from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${searchArm(column, search)} limit ${limit})`;
-  const [a, b, c, d] = [contacts.email, contacts.wallet, contacts.firstName, contacts.lastName].map(arm);
-  const [row] = await inIndexOrder(db, (q) =>
-    queryRows(
-      q,
-      sql`with a as ${a}, b as ${b}, c as ${c}, d as ${d}
-          select greatest((select count(*) from a), (select count(*) from b), (select count(*) from c), (select count(*) from d))::int as widest,
-            (select count(*) from (select id from a union select id from b union select id from c union select id from d) u)::int as n`,
-    ),
-  );
-  if (row && intOf(row, 'widest') < limit) return intOf(row, 'n');
-  return cachedWalkCount(db, tenantId, where);
 }
 
 /** The attribute named by a filter: its key, or its id. */
@@ -271,14 +251,13 @@ export async function countContacts(db: Database, scope: ContactScope): Promise<
     case 'list':
       return scope.count.memberCount;
     case 'search': {
-      if (isPglite(db)) return embeddedSearchCount(db, scope.tenantId, scope.count.search, scope.where);
-      const [row] = await queryRows(db, searchCountQuery(scope.tenantId, scope.count.search));
+      const query = searchCountQuery(scope.tenantId, scope.count.search);
+      const [row] = await readThroughIndexes(db, (q) => queryRows(q, query));
       return intOf(row ?? {}, 'n');
     }
     case 'exact': {
-      // Embedded PGlite: a count(*) is one statement over every contact of the tenant; walked instead.
-      if (isPglite(db)) return cachedWalkCount(db, scope.tenantId, scope.where);
-      const [row] = await db.select({ n: count() }).from(contacts).where(scope.where);
+      // Through the tenant's indexes, never a scan of the table that holds every tenant's contacts.
+      const [row] = await readThroughIndexes(db, (q) => q.select({ n: count() }).from(contacts).where(scope.where));
       return row?.n ?? 0;
     }
   }
@@ -442,11 +421,11 @@ export async function searchWalkPage(
   const plan = pagePlan(offset, limit, total);
   if (plan.limit === 0) return null;
   const tenantContacts = await countContacts(db, { ...scope, count: { kind: 'tenant' } });
-  // On embedded PGlite the walk is one statement in the gateway's thread: no longer than a window.
-  const rows = isPglite(db) ? Math.min(walkRows, WALK_ROWS) : walkRows;
+  // One statement: no more rows than one statement of the database reads (db/storage.ts).
+  const rows = Math.min(walkRows, storageCapabilities(db).readRows);
   if ((plan.offset + plan.limit) * tenantContacts * 2 > rows * total) return null;
   const order = plan.reverse ? (q.sortOrder === 'asc' ? 'desc' : 'asc') : q.sortOrder;
-  const page = await inIndexOrder(db, (tx) => {
+  const page = await readInIndexOrder(db, (tx) => {
     const walked = tx
       .select()
       .from(contacts)
@@ -466,10 +445,7 @@ export async function searchWalkPage(
   return plan.reverse ? page.reverse() : page;
 }
 
-/**
- * The anchors that serve a filter whose count is known without count(*) (on a PostgreSQL server;
- * embedded PGlite reads its pages in embeddedPage); undefined for any other filter.
- */
+/** The anchors that serve a filter whose count is known without count(*); undefined for any other filter. */
 function anchorFilter(count: ContactCountSource): AnchorFilter | undefined {
   switch (count.kind) {
     case 'tenant':
@@ -492,7 +468,6 @@ export async function contactPage(
   anchors: AnchorOptions = PAGE_ANCHORS,
 ): Promise<{ rows: ContactRow[]; count: number }> {
   const total = await countContacts(db, scope);
-  if (isPglite(db)) return { rows: await embeddedPage(db, scope, q, total, sortUpTo, anchors), count: total };
   if (scope.count.kind === 'search') {
     const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
     if (rows) return { rows, count: total };
@@ -512,80 +487,22 @@ export async function contactPage(
     const { offset, limit } = pageWindow(q.page, q.perPage);
     const plan = pagePlan(offset, limit, total);
     if (plan.limit > 0 && plan.offset >= anchors.from) {
-      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors, filter); // prettier-ignore
+      const rows =
+        (await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors, filter)) ??
+        (await hoppedPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, filter));
       prefetch();
       if (rows) return { rows, count: total };
     }
   }
-  const page = contactPageQuery(db, scope, q, total, sortUpTo);
-  if (!page) {
-    prefetch();
-    return { rows: [], count: total };
-  }
-  const rows = await page.query;
+  // Read whole and sorted: bounded by what the indexes find; else a walk of the sort index.
+  const read = sortMatches(total, scope.searching, q.sortField, sortUpTo) ? readThroughIndexes : readInIndexOrder;
+  const page = await read(db, async (tx) => {
+    const query = contactPageQuery(tx, scope, q, total, sortUpTo);
+    return query ? { reverse: query.reverse, rows: await query.query } : null;
+  });
   prefetch();
-  return { rows: page.reverse ? [...rows].reverse() : rows, count: total };
-}
-
-/** On embedded PGlite, at most this many matches are read whole and sorted in one statement. */
-export const EMBEDDED_SORT_UP_TO = 2000;
-
-/**
- * A page on embedded PGlite, where every statement must stay bounded whatever the tenant's size
- * (lib/bounded-work.ts), each read planned through the indexes whatever the statistics say:
- * - the tenant's whole grid: pages before `anchors.from` (or KEY_WALK_ROWS) walk the sort index (at
- *   most that many entries), deeper pages are read after the nearest page anchor (built in the background, in
- *   windows, see contact-anchors.ts); without current anchors (a write since), a walk;
- * - a search: its walk of at most WALK_ROWS rows of the time index (searchWalkPage), or its matches
- *   read from the searched columns' indexes and sorted while they are few (EMBEDDED_SORT_UP_TO);
- * - a small list (as few members): read from its members and sorted;
- * - anything else (a status, a large list, a source, an attribute, a segment, combinations, a wide
- *   search): a walk of the sort index in windows from the nearer end (contact-walk.ts), applying the
- *   filter to each window: bounded statements, the event loop answering other requests in between.
- */
-async function embeddedPage(
-  db: Database,
-  scope: ContactScope,
-  q: Pick<ContactListQuery, 'page' | 'perPage' | 'sortField' | 'sortOrder'>,
-  total: number,
-  sortUpTo: number,
-  anchors: AnchorOptions,
-): Promise<ContactRow[]> {
-  const { offset, limit } = pageWindow(q.page, q.perPage);
-  const plan = pagePlan(offset, limit, total);
-  const kind = scope.count.kind;
-  const few = total <= Math.min(sortUpTo, EMBEDDED_SORT_UP_TO);
-  const anchored = kind === 'tenant' && !few && total >= 2 * anchors.from;
-  try {
-    if (plan.limit === 0) return [];
-    if (scope.count.kind === 'search') {
-      const rows = await searchWalkPage(db, scope, scope.count.search, q, total);
-      if (rows) return rows;
-    }
-    // A small tenant's whole grid walks its sort index too: reading every row to sort them costs more.
-    const sortedMatches = few && (kind === 'search' || kind === 'list');
-    if (sortedMatches || (kind === 'tenant' && plan.offset < Math.min(anchors.from, KEY_WALK_ROWS))) {
-      // Bounded by the matches (few, found through indexes) or by the skipped index entries.
-      const read = sortedMatches ? throughIndexes : inIndexOrder;
-      const page = await read(db, async (tx) => {
-        const query = contactPageQuery(tx, scope, q, total, sortedMatches ? EMBEDDED_SORT_UP_TO : 0);
-        return query ? { reverse: query.reverse, rows: await query.query } : null;
-      });
-      if (!page) return [];
-      return page.reverse ? [...page.rows].reverse() : page.rows;
-    }
-    if (anchored) {
-      const rows = await anchoredPage(db, scope.tenantId, q.sortField, q.sortOrder, offset, limit, total, anchors);
-      if (rows) return rows;
-    }
-    const order = plan.reverse ? (q.sortOrder === 'asc' ? 'desc' : 'asc') : q.sortOrder;
-    const filter = kind === 'tenant' ? null : scope.where;
-    const ids = await walkPageIds(db, scope.tenantId, q.sortField, order, filter, plan.offset, plan.limit);
-    const rows = await rowsInOrder(db, ids);
-    return plan.reverse ? rows.reverse() : rows;
-  } finally {
-    if (anchored) void prefetchAnchors(db, scope.tenantId, q.sortField, anchors.every, null);
-  }
+  if (!page) return { rows: [], count: total };
+  return { rows: page.reverse ? [...page.rows].reverse() : page.rows, count: total };
 }
 
 /** Rows per query of a keyset walk (export). */
@@ -593,6 +510,22 @@ export const CONTACT_BATCH_SIZE = 5000;
 
 /** A contact of a keyset batch, with the ids of its lists. */
 export type ContactBatchRow = ContactRow & { listIds: string[] };
+
+/** One batch of contactBatches, along the creation-time index whatever the statistics say (db/storage.ts). */
+function keysetBatch(db: Database, where: SQL, batchSize: number) {
+  return readInIndexOrder(db, (q) =>
+    q
+      .select({
+        ...getTableColumns(contacts),
+        cursorAt: sql<string>`${contacts.createdAt}::text`,
+        listIds: sql<string>`array_to_string(array(select ${listMembers.listId} from ${listMembers} where ${listMembers.contactId} = ${contacts.id}), ',')`,
+      })
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(batchSize),
+  );
+}
 
 /**
  * Every matching contact, oldest first, in batches read by keyset on (created_at, id): each batch
@@ -605,29 +538,12 @@ export async function* contactBatches(
   scope: ContactScope,
   batchSize = CONTACT_BATCH_SIZE,
 ): AsyncGenerator<ContactBatchRow[]> {
-  if (isPglite(db)) {
-    // Embedded PGlite: windows of the tenant's contacts (bounded however rare the matches), then
-    // each window's matches with their lists; the event loop answers between windows.
-    for await (const ids of walkMatchIds(db, scope.tenantId, scope.where)) {
-      for (let i = 0; i < ids.length; i += batchSize) yield await batchRows(db, ids.slice(i, i + batchSize));
-    }
-    return;
-  }
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
       ? sql`(${contacts.createdAt}, ${contacts.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : undefined;
-    const batch = await db
-      .select({
-        ...getTableColumns(contacts),
-        cursorAt: sql<string>`${contacts.createdAt}::text`,
-        listIds: sql<string>`array_to_string(array(select ${listMembers.listId} from ${listMembers} where ${listMembers.contactId} = ${contacts.id}), ',')`,
-      })
-      .from(contacts)
-      .where(after ? and(scope.where, after) : scope.where)
-      .orderBy(asc(contacts.createdAt), asc(contacts.id))
-      .limit(batchSize);
+    const batch = await keysetBatch(db, after ? (and(scope.where, after) ?? scope.where) : scope.where, batchSize);
     const last = batch.at(-1);
     if (!last) return;
     yield batch.map(({ cursorAt: _cursor, listIds, ...row }) => ({
@@ -637,17 +553,4 @@ export async function* contactBatches(
     if (batch.length < batchSize) return;
     cursor = { at: last.cursorAt, id: last.id };
   }
-}
-
-/** The contacts of `ids` with their list ids, oldest first (one statement). */
-async function batchRows(db: Database, ids: string[]): Promise<ContactBatchRow[]> {
-  const rows = await db
-    .select({
-      ...getTableColumns(contacts),
-      listIds: sql<string>`array_to_string(array(select ${listMembers.listId} from ${listMembers} where ${listMembers.contactId} = ${contacts.id}), ',')`,
-    })
-    .from(contacts)
-    .where(inArray(contacts.id, ids))
-    .orderBy(asc(contacts.createdAt), asc(contacts.id));
-  return rows.map(({ listIds, ...row }) => ({ ...row, listIds: listIds ? listIds.split(',') : [] }));
 }

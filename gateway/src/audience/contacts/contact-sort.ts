@@ -1,6 +1,5 @@
 /**
- * The grid's sort orders as runs a row comparison can walk, shared by the page anchors
- * (contact-anchors.ts) and the bounded walks of embedded PGlite (contact-walk.ts).
+ * The grid's sort orders as runs a row comparison can walk, for the page anchors (contact-anchors.ts).
  *
  * E-mail and wallet may be NULL, and NULLs sort last ascending (first descending), ordered by id.
  * A row comparison with NULL is never true, so such a sort is two segments: the contacts with a

@@ -10,6 +10,7 @@ import { INVALID_INPUT } from '../../errors';
 import { contactPage, resolveContactFilter } from './contact-query';
 import { tenantAttributes, toContacts } from './contact-wire';
 import { foreignKeyViolation, isUuid, uniqueViolation, validIds } from '../../lib/db-helpers';
+import { requireContactRoom } from './contact-limit';
 
 export const DUPLICATE_EMAIL = 'A contact with this e-mail already exists.';
 export const DUPLICATE_WALLET = 'A contact with this wallet already exists.';
@@ -120,6 +121,7 @@ async function checkInput(
 /** POST /v1/contacts: source is set by the server ('manual' from the console). */
 export async function createContact(db: Database, tenantId: string, input: ContactInput): Promise<Contact> {
   const { values, listIds, attributes } = await checkInput(db, tenantId, input, null);
+  await requireContactRoom(db, tenantId, 1);
   let id: string;
   try {
     id = await db.transaction(async (tx) => {

@@ -53,9 +53,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a contact',
         description:
           'Permission manage_contacts. E-mail or wallet is required; both are unique per tenant. ' +
-          'Custom attribute values by key, checked by type. The source is set to manual.',
+          'Custom attribute values by key, checked by type. The source is set to manual. 409 when the ' +
+          'community already holds as many contacts as the database takes (embedded PGlite; docs/storage.md).',
         body: ContactInput,
-        response: { 201: Contact, ...errorResponses(400, 401, 403) },
+        response: { 201: Contact, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (req, reply) => reply.code(201).send(await createContact(db, tenantOf(req), req.body)),

@@ -5,14 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { matchContacts, matchQuery } from './import-batch';
-import {
-  BATCH_GROWTH,
-  EMBEDDED_MAX_ROWS,
-  EMBEDDED_START_ROWS,
-  EMBEDDED_TARGET_MS,
-  firstBatchRows,
-  nextBatchRows,
-} from './import-runner';
+import { BATCH_GROWTH, firstBatchRows, nextBatchRows } from './import-runner';
+import type { CommitPace } from '../../db/storage';
 import type { ImportValues } from './import-rows';
 import type { CandidateRow } from './import-source';
 import { queryRows, textOf } from '../../lib/raw-sql';
@@ -83,30 +77,35 @@ describe('matching a batch to existing contacts', () => {
   });
 });
 
+/** A database whose statements run side by side: commits aim at a second, sizes as configured. */
+const SERVER: CommitPace = { targetMs: 1000, startRows: Infinity, leastRows: Infinity, mostRows: Infinity };
+/** One whose commits hold up every other request (embedded PGlite's pace, db/storage.ts). */
+const BOUNDED: CommitPace = { targetMs: 100, startRows: 250, leastRows: 100, mostRows: 500 };
+
 describe('batch sizes', () => {
   it('double while batches commit quickly, up to the growth limit', () => {
-    assert.equal(nextBatchRows(5000, 200, 5000), 10_000);
-    assert.equal(nextBatchRows(20_000, 200, 5000), 5000 * BATCH_GROWTH);
-    assert.equal(nextBatchRows(5000 * BATCH_GROWTH, 10, 5000), 5000 * BATCH_GROWTH);
+    assert.equal(nextBatchRows(5000, 200, 5000, SERVER), 10_000);
+    assert.equal(nextBatchRows(20_000, 200, 5000, SERVER), 5000 * BATCH_GROWTH);
+    assert.equal(nextBatchRows(5000 * BATCH_GROWTH, 10, 5000, SERVER), 5000 * BATCH_GROWTH);
   });
 
   it('halve when a batch takes long, never below the configured size; hold in between', () => {
-    assert.equal(nextBatchRows(40_000, 5000, 5000), 20_000);
-    assert.equal(nextBatchRows(5000, 5000, 5000), 5000);
-    assert.equal(nextBatchRows(20_000, 1500, 5000), 20_000);
+    assert.equal(nextBatchRows(40_000, 5000, 5000, SERVER), 20_000);
+    assert.equal(nextBatchRows(5000, 5000, 5000, SERVER), 5000);
+    assert.equal(nextBatchRows(20_000, 1500, 5000, SERVER), 20_000);
   });
 
-  it('on embedded PGlite: start small, aim at a tenth of a second, shrink below the configured size', () => {
-    assert.equal(firstBatchRows(5000, true), EMBEDDED_START_ROWS);
-    assert.equal(firstBatchRows(5000, false), 5000);
-    assert.equal(firstBatchRows(200, true), 200);
-    assert.equal(nextBatchRows(250, EMBEDDED_TARGET_MS / 2, 5000, true), 500);
-    assert.equal(nextBatchRows(EMBEDDED_MAX_ROWS, 1, 5000, true), EMBEDDED_MAX_ROWS);
-    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 1.5, 5000, true), 400);
-    assert.equal(nextBatchRows(400, EMBEDDED_TARGET_MS * 3, 5000, true), 200);
-    assert.equal(nextBatchRows(150, EMBEDDED_TARGET_MS * 3, 5000, true), 100);
-    // A commit of 300 ms on a server is quick; on PGlite it held every other request for 300 ms.
-    assert.equal(nextBatchRows(5000, 300, 5000), 10_000);
-    assert.equal(nextBatchRows(500, 300, 5000, true), 250);
+  it('at a bounded pace: start small, aim at its target, shrink below the configured size', () => {
+    assert.equal(firstBatchRows(5000, BOUNDED), BOUNDED.startRows);
+    assert.equal(firstBatchRows(5000, SERVER), 5000);
+    assert.equal(firstBatchRows(200, BOUNDED), 200);
+    assert.equal(nextBatchRows(250, BOUNDED.targetMs / 2, 5000, BOUNDED), 500);
+    assert.equal(nextBatchRows(BOUNDED.mostRows, 1, 5000, BOUNDED), BOUNDED.mostRows);
+    assert.equal(nextBatchRows(400, BOUNDED.targetMs * 1.5, 5000, BOUNDED), 400);
+    assert.equal(nextBatchRows(400, BOUNDED.targetMs * 3, 5000, BOUNDED), 200);
+    assert.equal(nextBatchRows(150, BOUNDED.targetMs * 3, 5000, BOUNDED), 100);
+    // A commit of 300 ms on a server is quick; where commits hold up every other request, it is not.
+    assert.equal(nextBatchRows(5000, 300, 5000, SERVER), 10_000);
+    assert.equal(nextBatchRows(500, 300, 5000, BOUNDED), 250);
   });
 });

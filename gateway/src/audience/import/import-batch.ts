@@ -16,6 +16,7 @@ import type { SeenValues } from './import-seen';
 import type { CandidateRow, FailedRow, ImportBatch } from './import-source';
 import { rawForReport } from './import-source';
 import { intOf, json, queryRows, textOf, type Queryable } from '../../lib/raw-sql';
+import { requireImportRoom } from '../contacts/contact-limit';
 
 export interface BatchJob {
   id: string;
@@ -263,6 +264,7 @@ export async function commitBatch(
     skipped: job.mode === 'skip' ? existing.length : 0,
     failed: failures.length,
   };
+  if (fresh.length > 0) await requireImportRoom(db, job.tenantId, fresh.length);
   // New contacts go in in e-mail order (stored lower-cased; `collate "C"` is code-unit order): the two
   // e-mail indexes then take the batch page by page instead of at random (about a tenth less write time).
   fresh.sort((a, b) => byEmail(a.values.email, b.values.email));

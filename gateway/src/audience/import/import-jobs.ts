@@ -12,7 +12,7 @@ import { headedChunks } from '../../lib/streamed-file';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { INVALID_INPUT } from '../../errors';
 import { isUuid, uniqueViolation } from '../../lib/db-helpers';
-import { nextTurn } from '../../lib/bounded-work';
+import { yieldToRequests } from '../../db/storage';
 import { checkMapping } from './import-mapping';
 import { DUPLICATE_LIST_NAME } from '../lists/list-store';
 
@@ -191,7 +191,7 @@ export async function* failureReport(db: Database, jobId: string): AsyncGenerato
 async function* failureLines(db: Database, jobId: string): AsyncGenerator<string> {
   let after = { row: 0, id: 0 };
   for (;;) {
-    await nextTurn();
+    await yieldToRequests();
     const rows = await db
       .select({
         id: importFailures.id,

@@ -13,9 +13,9 @@
  *   batch is parsed while the previous one is in the database (on PostgreSQL that is another process).
  * - Batches start at the configured size and grow (up to BATCH_GROWTH times it) while they commit
  *   quickly, so a large file pays the per-batch costs (round trips, commit, checkpoint) less often,
- *   and shrink back when one takes long, so cancelling and stopping stay prompt. On embedded PGlite
- *   (in the gateway's thread) they start smaller and aim at a tenth of a second, so an import never
- *   holds up other requests for longer.
+ *   and shrink back when one takes long, so cancelling and stopping stay prompt, within the pace of
+ *   the database's commits (db/storage.ts commitPace: where one commit holds up every other request,
+ *   they start smaller and aim at a tenth of a second).
  * - After a restart the rows before the checkpoint are re-read (not imported) to know which e-mails
  *   and wallets they claimed.
  * - A job that cannot go on ends 'failed' with a sentence for the user; errors never leave the runner.
@@ -33,12 +33,13 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/index';
 import { customAttributes, importJobs, type ImportJobRow } from '../../db/schema';
 import type { JobRunner } from '../../jobs';
-import { foreignKeyViolation, isPglite, pgError } from '../../lib/db-helpers';
-import { nextTurn } from '../../lib/bounded-work';
+import { foreignKeyViolation, pgError } from '../../lib/db-helpers';
+import { storageCapabilities, yieldToRequests, type CommitPace } from '../../db/storage';
 import { commitBatch, type BatchJob, type Checkpoint } from './import-batch';
 import { planColumns } from './import-mapping';
 import { ImportSource, type ImportBatch } from './import-source';
 import { existingImportIds, releaseUpload, uploadReservations } from './upload-quota';
+import { ContactLimitReached } from '../contacts/contact-limit';
 
 export const IMPORTS_DIR = 'imports';
 
@@ -57,35 +58,23 @@ const ATTEMPTS = 5;
 const BEAT_MS = 5000;
 export const IMPORT_QUEUE = 'imports.run';
 export const IMPORT_HOUSEKEEPING_QUEUE = 'imports.housekeeping';
-/** Batches grow up to this many times the configured size... */
+/** Batches grow up to this many times the configured size (within the pace's most rows). */
 export const BATCH_GROWTH = 8;
-/** ...while a batch commits in less than this; one that takes longer than twice this halves the size. */
-const BATCH_TARGET_MS = 1000;
-/**
- * On embedded PGlite a batch's statement runs in the gateway's thread: every other request waits for
- * it. There batches start at EMBEDDED_START_ROWS, aim at EMBEDDED_TARGET_MS, may shrink to
- * EMBEDDED_MIN_ROWS and never grow past EMBEDDED_MAX_ROWS, so no commit holds up the other tenants
- * for long (about 4,000 rows/s on PGlite: a 5,000-row batch was a 1.2 s stall). A commit's time there includes waiting for the
- * other requests' statements, hence the floor: a busy gateway must not shrink batches to nothing.
- */
-export const EMBEDDED_TARGET_MS = 100;
-export const EMBEDDED_START_ROWS = 250;
-const EMBEDDED_MIN_ROWS = 100;
-/** And never above this many rows (about 100 ms of writes on PGlite), however quick a commit looked. */
-export const EMBEDDED_MAX_ROWS = 500;
 
 /** The size of the first batch of a slice. */
-export function firstBatchRows(configured: number, embedded: boolean): number {
-  return embedded ? Math.min(configured, EMBEDDED_START_ROWS) : configured;
+export function firstBatchRows(configured: number, pace: CommitPace): number {
+  return Math.min(configured, pace.startRows);
 }
 
-/** The size of the batch after one of `rows` rows that committed in `ms`. */
-export function nextBatchRows(rows: number, ms: number, configured: number, embedded = false): number {
-  const target = embedded ? EMBEDDED_TARGET_MS : BATCH_TARGET_MS;
-  const least = embedded ? Math.min(configured, EMBEDDED_MIN_ROWS) : configured;
-  const most = embedded ? Math.min(configured * BATCH_GROWTH, EMBEDDED_MAX_ROWS) : configured * BATCH_GROWTH;
-  if (ms < target) return Math.min(rows * 2, most);
-  if (ms > target * 2) return Math.max(Math.floor(rows / 2), least);
+/**
+ * The size of the batch after one of `rows` rows that committed in `ms`: double while commits are
+ * quicker than the pace's target, halve when one takes twice as long, within the pace's bounds.
+ */
+export function nextBatchRows(rows: number, ms: number, configured: number, pace: CommitPace): number {
+  const least = Math.min(configured, pace.leastRows);
+  const most = Math.min(configured * BATCH_GROWTH, pace.mostRows);
+  if (ms < pace.targetMs) return Math.min(rows * 2, most);
+  if (ms > pace.targetMs * 2) return Math.max(Math.floor(rows / 2), least);
   return rows;
 }
 
@@ -196,6 +185,10 @@ export class ImportRunner {
       source = opened;
       return await this.importRows(job, source, () => lost || signal.aborted || performance.now() > deadline);
     } catch (error) {
+      if (error instanceof ContactLimitReached) {
+        await this.fail(job, error.message);
+        return false;
+      }
       log.error({ err: error }, 'import job failed');
       await this.fail(job, JOB_ERRORS.unexpected).catch((e: unknown) => log.error({ err: e }, 'could not fail job'));
       return false;
@@ -244,8 +237,8 @@ export class ImportRunner {
     const target: BatchJob = { id: job.id, tenantId: job.tenantId, mode: job.mode, listId: job.listId };
     let at: Checkpoint = { rowsDone: job.rowsDone, byteOffset: job.byteOffset };
     let inflight: Promise<Settled> | null = null;
-    const embedded = isPglite(this.db);
-    let batchRows = firstBatchRows(this.config.imports.batchRows, embedded);
+    const pace = storageCapabilities(this.db).commitPace;
+    let batchRows = firstBatchRows(this.config.imports.batchRows, pace);
     const settle = async (): Promise<boolean> => {
       if (!inflight) return true;
       const result = await inflight;
@@ -254,9 +247,8 @@ export class ImportRunner {
       return result.committed;
     };
     for (;;) {
-      // PGlite runs in this thread and answers through promises only: without a turn of the event
-      // loop between batches, requests (and this job's cancel) would wait until the import ends.
-      await nextTurn();
+      // Requests (and this job's cancel) are answered between batches (db/storage.ts).
+      await yieldToRequests();
       if (pause()) break;
       const batch = await source.next(batchRows);
       if (!(await settle())) return false;
@@ -271,7 +263,7 @@ export class ImportRunner {
       const rows = batchRows;
       inflight = this.commit(target, from, batch, source).then(
         (committed): Settled => {
-          batchRows = nextBatchRows(rows, performance.now() - started, this.config.imports.batchRows, embedded);
+          batchRows = nextBatchRows(rows, performance.now() - started, this.config.imports.batchRows, pace);
           return { ok: true, committed };
         },
         (error: unknown): Settled => ({ ok: false, error }),

@@ -7,7 +7,7 @@
  * resumed job re-reads the rows before its checkpoint and ends up with the same claimed values.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { nextTurn as turn } from '../../lib/bounded-work';
+import { yieldToRequests as turn } from '../../db/storage';
 import Papa from 'papaparse';
 import type { ColumnPlan } from './import-mapping';
 import { CsvRecordReader, RAW_CHARS, type CsvRecord } from './import-reader';

@@ -18,9 +18,8 @@ import { contacts, segments, type SegmentRow } from '../../db/schema';
 import { badRequest, HttpError, notFound, type FieldErrors, INVALID_INPUT } from '../../errors';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
 import { tenantAttributes, toContacts } from '../contacts/contact-wire';
-import { isPglite, isUuid, uniqueViolation } from '../../lib/db-helpers';
-import { cachedWalkCount } from '../contacts/contact-count-cache';
-import { rowsInOrder, walkPageIds } from '../contacts/contact-walk';
+import { isUuid, uniqueViolation } from '../../lib/db-helpers';
+import { readThroughIndexes } from '../../db/storage';
 import { SEGMENT_RULES_MESSAGE, segmentCondition, segmentWhere } from './segment-sql';
 
 export const DUPLICATE_SEGMENT_NAME = 'A segment with this name already exists.';
@@ -163,18 +162,14 @@ export async function previewSegment(
 ): Promise<SegmentPreview> {
   const attributes = await tenantAttributes(db, tenantId);
   const where = segmentWhere(tenantId, body.rule, attributes);
-  if (isPglite(db)) {
-    // Embedded PGlite: count(*) and a walk of the time index for rare matches are each one statement
-    // over the whole tenant in the gateway's thread; walked in bounded windows instead (contact-walk.ts).
-    const n = await cachedWalkCount(db, tenantId, where);
-    const ids = body.limit === 0 ? [] : await walkPageIds(db, tenantId, 'created_at', 'desc', where, 0, body.limit);
-    return { count: n, records: await toContacts(db, await rowsInOrder(db, ids), attributes) };
-  }
-  const [total, rows] = await Promise.all([
-    db.select({ n: count() }).from(contacts).where(where),
-    body.limit === 0
-      ? Promise.resolve([])
-      : db.select().from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(body.limit),
-  ]);
+  // Through the tenant's indexes, never a scan of the table that holds every tenant's contacts.
+  const [total, rows] = await readThroughIndexes(db, (q) =>
+    Promise.all([
+      q.select({ n: count() }).from(contacts).where(where),
+      body.limit === 0
+        ? Promise.resolve([])
+        : q.select().from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(body.limit),
+    ]),
+  );
   return { count: total[0]?.n ?? 0, records: await toContacts(db, rows, attributes) };
 }

@@ -26,7 +26,7 @@ import type {
 } from '../../contracts';
 import type { Database } from '../../db/index';
 import { notFound } from '../../errors';
-import { inIndexOrder, nextTurn, throughIndexes } from '../../lib/bounded-work';
+import { readInIndexOrder, readThroughIndexes, yieldToRequests } from '../../db/storage';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { isUuid } from '../../lib/db-helpers';
 import { paginate, pageWindow } from '../../lib/pagination';
@@ -229,7 +229,7 @@ export async function deliveryRecipients(
   let capped = false;
   if (count === null) {
     const cap = offset + limit + COUNT_CAP;
-    const [row] = await throughIndexes(db, (d) =>
+    const [row] = await readThroughIndexes(db, (d) =>
       queryRows(
         d,
         sql`select count(*)::int as n from (select 1 from campaign_recipients r where ${where} limit ${cap + 1}) x`,
@@ -244,7 +244,7 @@ export async function deliveryRecipients(
   const window = reverse
     ? { offset: Math.max(0, count - offset - limit), limit: Math.min(limit, count - offset) }
     : { offset, limit };
-  const walk = q.sortField === 'address' ? inIndexOrder : throughIndexes;
+  const walk = q.sortField === 'address' ? readInIndexOrder : readThroughIndexes;
   const rows = await walk(db, (d) =>
     queryRows(
       d,
@@ -346,7 +346,7 @@ async function* recipientSlices(db: Database, source: LogSource, filter: Recipie
   let after: string | null = null;
   for (;;) {
     const from: SQL = after === null ? sql`true` : sql`r.address > ${after}`;
-    const rows = await inIndexOrder(db, (d) =>
+    const rows = await readInIndexOrder(db, (d) =>
       queryRows(
         d,
         sql`select ${RECIPIENT_COLUMNS} from campaign_recipients r where ${where} and ${from}
@@ -372,7 +372,7 @@ async function* recipientSlices(db: Database, source: LogSource, filter: Recipie
       .join('');
     if (rows.length < EXPORT_SLICE) return;
     after = textOf(rows[rows.length - 1] ?? {}, 'address');
-    await nextTurn();
+    await yieldToRequests();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
-import { nextTurn } from '../../lib/bounded-work';
+import { yieldToRequests } from '../../db/storage';
 import type { Database } from '../../db/index';
 import { expandPart } from '../audience';
 import { leaseHeld } from './lease';
@@ -95,7 +95,7 @@ const SKIP_SLICE = 5_000;
  */
 export async function skipRemaining(db: Database, campaign: { id: string; tenantId: string }): Promise<void> {
   const campaignId = campaign.id;
-  while (await expandPart(db, campaignId, campaign.tenantId, 'skipped')) await nextTurn();
+  while (await expandPart(db, campaignId, campaign.tenantId, 'skipped')) await yieldToRequests();
   for (;;) {
     const rows = await queryRows(
       db,
@@ -106,6 +106,6 @@ export async function skipRemaining(db: Database, campaign: { id: string; tenant
           returning 1`,
     );
     if (rows.length < SKIP_SLICE) return;
-    await nextTurn();
+    await yieldToRequests();
   }
 }

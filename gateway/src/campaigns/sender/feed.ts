@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/index';
-import { nextTurn } from '../../lib/bounded-work';
+import { yieldToRequests } from '../../db/storage';
 import { queryRows, textOf } from '../../lib/raw-sql';
 import type { Mailer } from '../../mail/mailer';
 import { AUDIENCE_PART, expandPart } from '../audience';
@@ -213,7 +213,7 @@ export class Feed {
     this.allowance.left -= rows.length;
     for (const [i, row] of rows.entries()) {
       // One message per turn of the event loop, so the connections' answers wait at most one build.
-      if (i > 0) await nextTurn();
+      if (i > 0) await yieldToRequests();
       let message = buildMessage(deps.config, ctx, row);
       if (ctx.dkim && 'raw' in message) message = await signed(message, ctx.dkim);
       if ('failed' in message)
