@@ -62,7 +62,7 @@ export const EMBEDDED_CONTACTS_PER_TENANT = 100_000;
 
 /**
  * Embedded PGlite: every statement holds the one connection, so background work reads and writes in
- * small statements, and an import's commit aims at a tenth of a second (about 4,000 rows/s there).
+ * small statements, and an import's commit aims at a tenth of a second.
  */
 const EMBEDDED: Omit<StorageCapabilities, 'contactsPerTenant'> = {
   ownedByProcess: true,

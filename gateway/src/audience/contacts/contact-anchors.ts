@@ -36,7 +36,9 @@
  * The walk is read after the fingerprint and must add up to its total, else nothing is kept.
  *
  * The walks and reads go along their index whatever the planner's statistics say (db/storage.ts
- * readInIndexOrder; embedded PGlite has no autovacuum).
+ * readInIndexOrder; embedded PGlite has no autovacuum). A walk takes at most as many hops per
+ * statement as one statement of the database reads rows (readRows; all of them on a server): a build
+ * of several statements is kept only if the fingerprint did not move meanwhile.
  *
  * Off the user's path: every request of a large tenant's unfiltered grid starts (prefetchAnchors,
  * one background run per database at a time) building the missing or stale sets of all its sort

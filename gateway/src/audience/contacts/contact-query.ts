@@ -18,7 +18,9 @@
  *   PAGE_ANCHORS.every rows of the sort, kept in memory while the tenant's contacts do not change
  *   (contact-anchors.ts); any page costs a few ms. Any request
  *   of that grid starts building the missing or stale anchors of every sort field in the background
- *   (prefetchAnchors), so the first deep jump seldom pays the build;
+ *   (prefetchAnchors), so the first deep jump seldom pays the build. While the contacts keep changing
+ *   (no anchors can be kept), where statements are bounded (db/storage.ts readRows) such a page is
+ *   read after anchors found for it alone, one hop per statement (hoppedPage), else with OFFSET;
  * - a page past the middle is read from the end in reverse (the worst page costs half a walk);
  * - few matches (<= SORT_MATCHES_UP_TO) or a search sorted by a searched column: read every match
  *   and sort them, instead of walking the sort index (see sortMatches);
@@ -27,11 +29,11 @@
  * sort walk an index (a few ms on PostgreSQL); without anchors (filtered grids over
  * SORT_MATCHES_UP_TO matches) a middle page costs a walk over half the rows.
  *
- * Both engines take the same path. Reads that must walk an index in its order, and reads bounded by
- * what the indexes find, go through db/storage.ts's readInIndexOrder and readThroughIndexes (embedded
- * PGlite has no autovacuum: after a large import its planner's statistics are stale). Embedded PGlite
- * holds at most storageCapabilities().contactsPerTenant contacts a tenant (docs/storage.md), the size
- * at which these statements stay short there too.
+ * Both engines take this path (docs/storage.md). Reads that must walk an index in its order, and
+ * reads bounded by what the indexes find, go through db/storage.ts's readInIndexOrder and
+ * readThroughIndexes (embedded PGlite has no autovacuum: after a large import its planner's statistics
+ * are stale). Embedded PGlite holds at most storageCapabilities().contactsPerTenant contacts a tenant,
+ * the size at which a count or a page there stays one short statement.
  *
  * Search is a case-insensitive PREFIX match ("starts with", as Mailchimp's contact search) on
  * e-mail, wallet, first name and last name: `lower(col) collate "C" like 'prefix%'`, one arm per
