@@ -1,0 +1,47 @@
+// Which engines each gateway test file runs on, and which run alone (README "Tests"). Paths are
+// relative to gateway/; a pattern is a path, a folder followed by `/**` (everything under it), or
+// `**/` followed by a name's ending.
+
+/**
+ * true: every gateway suite runs on both engines, embedded PGlite and a PostgreSQL server. false:
+ * only the suites of BOTH_ENGINES and ENGINE_BRANCHES do, and every other suite runs once, on
+ * PostgreSQL (issue 37: product areas do not ask which engine they run on, db/ holds the difference).
+ * TEST_ALL_ENGINES=1 runs every suite on both for one run.
+ */
+export const PRODUCT_SUITES_ON_BOTH_ENGINES = false;
+
+/** The storage contract and exactly once under a kill: always on both engines. */
+export const BOTH_ENGINES = [
+  'src/db/**',
+  'src/campaigns/sender/send-kill.test.ts',
+  'src/campaigns/sender/chaos.test.ts',
+  '**/*.engines.test.ts',
+];
+
+/**
+ * Product suites over code that still asks which engine it runs on (`isPglite`, `inIndexOrder`,
+ * `nextTurn` outside db/): on both engines until that code lives behind db/'s interface.
+ */
+export const ENGINE_BRANCHES = ['src/audience/**', 'src/campaigns/**', 'src/jobs/**', 'src/lib/bad-input.test.ts'];
+
+/**
+ * A suite that starts gateway processes (test/processes.ts), to kill them or run two on one server,
+ * runs alone, after the others: its processes and their timings do not share the machine with
+ * another suite's.
+ */
+export function runsAlone(source) {
+  return /\bstartGatewayProcess\b/.test(source);
+}
+
+/** Whether `file` (relative to gateway/) matches `pattern`. */
+export function matches(pattern, file) {
+  if (pattern.startsWith('**/')) return file.endsWith(pattern.slice(pattern.lastIndexOf('*') + 1));
+  if (pattern.endsWith('/**')) return file.startsWith(pattern.slice(0, -2));
+  return file === pattern;
+}
+
+/** The engines `file` runs on: PostgreSQL always, embedded PGlite as the lists above say. */
+export function enginesOf(file, bothForAll = PRODUCT_SUITES_ON_BOTH_ENGINES || process.env.TEST_ALL_ENGINES === '1') {
+  const both = bothForAll || [...BOTH_ENGINES, ...ENGINE_BRANCHES].some((p) => matches(p, file));
+  return both ? ['pglite', 'postgres'] : ['postgres'];
+}
