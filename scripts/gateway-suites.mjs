@@ -20,17 +20,26 @@ export const BOTH_ENGINES = [
 
 /**
  * Product suites over code that still asks which engine it runs on (`isPglite`, `inIndexOrder`,
- * `nextTurn` outside db/): on both engines until that code lives behind db/'s interface.
+ * `nextTurn` outside db/): on both engines until that code lives behind db/'s interface. Only the
+ * files among them that open a database (`opensDatabase`); the others run once.
  */
 export const ENGINE_BRANCHES = ['src/audience/**', 'src/campaigns/**', 'src/jobs/**', 'src/lib/bad-input.test.ts'];
 
+/** Suites whose assertions are on the order work runs in by the clock (pglite-turns.ts's grace and hold times). */
+export const TIMED = ['src/db/pglite-turns.test.ts'];
+
 /**
  * A suite that starts gateway processes (test/processes.ts), to kill them or run two on one server,
- * runs alone, after the others: its processes and their timings do not share the machine with
- * another suite's.
+ * and a TIMED one run alone, after the others: their processes and timings do not share the machine
+ * with another suite's.
  */
-export function runsAlone(source) {
-  return /\bstartGatewayProcess\b/.test(source);
+export function runsAlone(file, source) {
+  return TIMED.some((p) => matches(p, file)) || /\bstartGatewayProcess\b/.test(source);
+}
+
+/** Whether a suite opens a database: a test gateway, a database handle, a scratch database or a gateway process. */
+export function opensDatabase(source) {
+  return /\b(startGateway|openDatabase|scratchDatabase|startGatewayProcess)\b/.test(source);
 }
 
 /** Whether `file` (relative to gateway/) matches `pattern`. */
@@ -40,8 +49,15 @@ export function matches(pattern, file) {
   return file === pattern;
 }
 
-/** The engines `file` runs on: PostgreSQL always, embedded PGlite as the lists above say. */
-export function enginesOf(file, bothForAll = PRODUCT_SUITES_ON_BOTH_ENGINES || process.env.TEST_ALL_ENGINES === '1') {
-  const both = bothForAll || [...BOTH_ENGINES, ...ENGINE_BRANCHES].some((p) => matches(p, file));
+/** The engines `file` (its text: `source`) runs on: PostgreSQL always, embedded PGlite as the lists above say. */
+export function enginesOf(
+  file,
+  source,
+  bothForAll = PRODUCT_SUITES_ON_BOTH_ENGINES || process.env.TEST_ALL_ENGINES === '1',
+) {
+  const both =
+    bothForAll ||
+    BOTH_ENGINES.some((p) => matches(p, file)) ||
+    (ENGINE_BRANCHES.some((p) => matches(p, file)) && opensDatabase(source));
   return both ? ['pglite', 'postgres'] : ['postgres'];
 }

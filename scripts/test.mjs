@@ -97,7 +97,7 @@ async function gatewaySuites(serverUrl) {
   const alone = [];
   for (const file of testFiles('gateway', 'src')) {
     const source = fs.readFileSync(path.join(cwd, file), 'utf8');
-    for (const engine of enginesOf(file)) {
+    for (const engine of enginesOf(file, source)) {
       const job = {
         label: `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${file}`,
         cwd,
@@ -105,7 +105,7 @@ async function gatewaySuites(serverUrl) {
         size: source.length,
         env: { TEST_TEMPLATE_DIR: templates, TEST_DATABASE_URL: engine === 'postgres' ? serverUrl : undefined },
       };
-      (runsAlone(source) ? alone : side).push(job);
+      (runsAlone(file, source) ? alone : side).push(job);
     }
   }
   side.sort((a, b) => b.size - a.size);
