@@ -25,8 +25,15 @@ export const BOTH_ENGINES = [
  */
 export const ENGINE_BRANCHES = ['src/audience/**', 'src/campaigns/**', 'src/jobs/**', 'src/lib/bad-input.test.ts'];
 
-/** Suites whose assertions are on the order work runs in by the clock (pglite-turns.ts's grace and hold times). */
-export const TIMED = ['src/db/pglite-turns.test.ts'];
+/**
+ * Suites whose assertions are on durations: the order work runs in by the clock (pglite-turns.ts's
+ * grace and hold times), an unknown e-mail's login against a known one's, a group commit's wait.
+ */
+export const TIMED = [
+  'src/db/pglite-turns.test.ts',
+  'src/auth/login.test.ts',
+  'src/campaigns/sender/group-commit.test.ts',
+];
 
 /**
  * A suite that starts gateway processes (test/processes.ts), to kill them or run two on one server,

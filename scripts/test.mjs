@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
-// each phase: typecheck, lint and format; Jest (shared, shell, remotes); the gateway's suites on a
-// PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs says which run on which), two
-// files at a time, then the files that start gateway processes one at a time; the production build;
-// e2e in Chromium against the started system.
+// each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
+// side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
+// says which run on which), two files at a time, then the files that start gateway processes one at a
+// time; e2e in Chromium against the started system, two files at a time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { enginesOf, runsAlone } from './gateway-suites.mjs';
@@ -26,16 +27,33 @@ const FILE_TIMEOUT_MS = 900_000;
 let passed = 0;
 let failed = 0;
 const problems = [];
-/** [phase, seconds] in the order they ended. */
+/** [phase, wall seconds, CPU seconds or null] in the order they ended. */
 const phases = [];
 
-/** Runs `work` as a phase: its wall time goes in the closing table. */
+/**
+ * CPU seconds (user and system) of the processes this one started and that have ended, with theirs
+ * (Linux: /proc/self/stat cutime and cstime, in ticks of 1/100 s); null elsewhere. The PostgreSQL
+ * server runs detached (pg_ctl) and is not counted.
+ */
+function childrenCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `work` as a phase: its wall time (and its processes' CPU time) goes in the closing table. */
 async function phase(label, work) {
   const started = performance.now();
+  const cpu = childrenCpu();
   try {
     return await work();
   } finally {
-    phases.push([label, (performance.now() - started) / 1000]);
+    const after = childrenCpu();
+    phases.push([label, (performance.now() - started) / 1000, cpu === null || after === null ? null : after - cpu]);
   }
 }
 
@@ -168,21 +186,22 @@ function minutes(seconds) {
 const started = performance.now();
 // scripts/test.sh passes when it started (ms since the epoch), before installing.
 const installMs = process.env.TEST_STARTED_AT ? Date.now() - Number(process.env.TEST_STARTED_AT) : null;
-if (installMs !== null && installMs >= 0) phases.push(['install (tools, pnpm install)', installMs / 1000]);
+if (installMs !== null && installMs >= 0) phases.push(['install (tools, pnpm install)', installMs / 1000, null]);
 
 let gatewaySeconds = new Map();
 /** The phases in order; `node scripts/test.mjs gateway e2e` runs only those named. */
 const PHASES = [
   {
-    // Side by side: lint and format use one core each, typecheck and Jest's workers the rest.
+    // Side by side: lint and format use one core each, typecheck, Jest's workers and the build the rest.
     name: 'checks',
-    label: 'typecheck, lint, format, Jest',
+    label: 'typecheck, lint, format, Jest, build',
     run: () =>
       Promise.all([
         gate('typecheck', 'pnpm', ['run', 'typecheck'], { together: true }),
         gate('lint', 'pnpm', ['run', 'lint'], { together: true }),
         gate('format', 'pnpm', ['run', 'format:check'], { together: true }),
         jest(),
+        gate('production build of the shell and all remotes', 'pnpm', ['run', 'build'], { together: true }),
       ]),
   },
   {
@@ -203,11 +222,6 @@ const PHASES = [
       }
     },
   },
-  {
-    name: 'build',
-    label: 'production build',
-    run: () => gate('production build of the shell and all remotes', 'pnpm', ['run', 'build']),
-  },
   { name: 'e2e', label: 'e2e', run: e2eSuites },
 ];
 const chosen = process.argv.slice(2);
@@ -224,8 +238,12 @@ if (slowest.length) {
   for (const [label, s] of slowest) console.log(`  ${s.toFixed(1).padStart(6)} s  ${label}`);
 }
 const total = (performance.now() - started) / 1000 + (installMs ?? 0) / 1000;
-console.log('\nPhase                             Wall');
-for (const [label, s] of [...phases, ['total', total]]) console.log(`${label.padEnd(32)} ${minutes(s).padStart(6)}`);
+console.log(
+  `\n${'Phase'.padEnd(38)}   Wall     CPU   (${os.availableParallelism()} cores, 15-minute load ${os.loadavg()[2].toFixed(1)} at the end)`,
+);
+for (const [label, wall, cpu] of [...phases, ['total', total, null]]) {
+  console.log(`${label.padEnd(38)} ${minutes(wall).padStart(6)} ${cpu === null ? '' : minutes(cpu).padStart(7)}`);
+}
 if (problems.length) console.log(`\nFailed steps: ${problems.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && problems.length === 0 ? 0 : 1);
