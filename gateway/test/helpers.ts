@@ -1,4 +1,5 @@
-// One gateway per test file, over real HTTP, on a database of its own:
+// One gateway per test file, over real HTTP, on a database of its own, migrated and seeded (or a copy
+// of a template that is, test/db-template.ts):
 // - default: an in-memory PGlite;
 // - with TEST_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres):
 //   a database with a random name created on that server and dropped at the end.
@@ -14,6 +15,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 import { seed } from '../src/seed';
+import { databaseUrl, seededTemplate, seedOptions } from './db-template';
 import { sessionChanged } from '../src/auth/session-cache';
 
 export const LOGINS = {
@@ -77,19 +79,21 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the server at `adminUrl`: empty, or a copy of `template`. */
+async function createServerDatabase(
+  adminUrl: string,
+  template: string | null,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gateway_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -108,18 +112,21 @@ export async function startGateway(
   build: Pick<BuildOptions, 'extraJobs' | 'mailer' | 'clock'> = {},
 ): Promise<TestGateway> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const serverDb = serverUrl ? await createServerDatabase(serverUrl) : null;
-  const config: Config = {
-    // A request waits up to 30 s for its turn (lib/admission.ts), not 1 s: the suites share a busy
-    // machine, where a few concurrent requests of a test may wait longer; tests of admission set their own.
-    ...loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMISSION_MAX_WAIT_MS: '30000', ...env }),
-    databaseUrl: serverDb?.url ?? null,
-    pgliteDir: 'memory://',
-  };
-  const handle = await openDatabase(config);
-  await handle.migrate();
-  await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
+  const serverUrl = process.env.TEST_DATABASE_URL || null;
+  // A request waits up to 30 s for its turn (lib/admission.ts), not 1 s: the suites share a busy
+  // machine, where a few concurrent requests of a test may wait longer; tests of admission set their own.
+  const loaded = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMISSION_MAX_WAIT_MS: '30000', ...env });
+  const template = await seededTemplate(serverUrl, seedOptions(loaded));
+  const serverDb = serverUrl
+    ? await createServerDatabase(serverUrl, template && 'database' in template ? template.database : null)
+    : null;
+  const config: Config = { ...loaded, databaseUrl: serverDb?.url ?? null, pgliteDir: 'memory://' };
+  const pgliteSnapshot = template && 'snapshot' in template ? template.snapshot : undefined;
+  const handle = await openDatabase({ ...config, pgliteSnapshot });
+  if (!template) {
+    await handle.migrate();
+    await seed(handle.db, seedOptions(config));
+  }
   const app = await buildApp({ ...build, db: handle.db, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

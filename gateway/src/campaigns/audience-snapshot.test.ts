@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { intOf, queryRows } from '../lib/raw-sql';
 import { AUDIENCE_PART, expandPart, partsWaiting, recipientCount, takeAudience } from './audience';
-import { claim, skipRemaining } from './sender/claim';
+import { claim, claimFromParts, skipRemaining } from './sender/claim';
 import { endLease, openLease } from './sender/lease';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { tenantId } from '../../test/audience-helpers';
@@ -165,6 +165,47 @@ describe('the audience snapshot', () => {
     await endLease(db(), epoch);
     assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N - 1 });
     assert.deepEqual(await claim(db(), who, campaignId, 64, 'queued'), [], 'an ended lease claims nothing');
+  });
+
+  it('claims straight from the parts under a lease: each recipient once, claimed, and nothing once the lease ended', async () => {
+    const campaignId = await newCampaign();
+    assert.equal(await takeAudience(db(), campaignId, acme, selection(), null), N - 1);
+    const epoch = await openLease(db(), campaignId, 'worker-b', { leaseSeconds: 30 });
+    const who = { epoch, worker: 'worker-b' };
+    const campaign = { id: campaignId, tenantId: acme };
+    const first = await claimFromParts(db(), who, campaign, 64);
+    assert.equal(first.part, true);
+    assert.equal(first.rows.length, 64);
+    for (const row of first.rows) {
+      assert.equal(row.attempts, 1);
+      assert.equal(row.contact?.email?.toLowerCase(), row.address);
+    }
+    let taken = first.rows.length;
+    for (;;) {
+      const next = await claimFromParts(db(), who, campaign, 300);
+      if (!next.part) break;
+      assert.ok(next.rows.length <= 300);
+      taken += next.rows.length;
+    }
+    assert.equal(taken, N - 1, 'every recipient once');
+    assert.equal(await partsWaiting(db(), campaignId), 0);
+    const [held] = await queryRows(
+      db(),
+      sql`select count(*) filter (where status = 'sending' and claim_epoch = ${epoch} and claimed_by = 'worker-b')::int as n
+            from campaign_recipients where campaign_id = ${campaignId}::uuid`,
+    );
+    assert.equal(intOf(held!, 'n'), N - 1);
+    await endLease(db(), epoch);
+    assert.deepEqual(await recipientStatuses(db(), campaignId), { queued: N - 1 });
+
+    // A lease no longer held takes no part.
+    const other = await newCampaign();
+    assert.equal(await takeAudience(db(), other, acme, selection(), null), N - 1);
+    const gone = await openLease(db(), other, 'worker-c', { leaseSeconds: 30 });
+    await endLease(db(), gone);
+    const none = await claimFromParts(db(), { epoch: gone, worker: 'worker-c' }, { id: other, tenantId: acme }, 64);
+    assert.deepEqual(none, { part: false, rows: [] });
+    assert.ok((await partsWaiting(db(), other)) > 0, 'the parts wait for a run that holds its lease');
   });
 
   it('skips the parts of a cancelled campaign that were not taken yet', async () => {

@@ -338,11 +338,11 @@ export async function recipientCount(db: Queryable, campaignId: string): Promise
 
 /**
  * Who an expansion's rows are for: 'queued' to send them, 'skipped' when the campaign was cancelled,
- * or `claimedBy` a sending process at once ('sending', its claim, the first attempt): on embedded
- * PGlite the sender claims straight from the parts (send-job.ts), one row version fewer per recipient
- * than inserting it queued and claiming it after.
+ * or a sending run at once ('sending' under its lease, the first attempt; sender/claim.ts): one row
+ * version fewer per recipient than inserting it queued and claiming it after. `held` is the lease's
+ * condition: without it no part is taken.
  */
-export type ExpandInto = 'queued' | 'skipped' | { claimedBy: string };
+export type ExpandInto = 'queued' | 'skipped' | { epoch: number; worker: string; held: SQL };
 
 /**
  * The CTEs that turn the next `slice` recipients (a whole part unless smaller) of the campaign's next
@@ -357,16 +357,17 @@ export type ExpandInto = 'queued' | 'skipped' | { claimedBy: string };
 export function expansionSql(campaignId: string, tenantId: string, into: ExpandInto, slice: number): SQL {
   const row =
     typeof into === 'string'
-      ? sql`${into}, null::text, null::timestamptz, 0`
-      : sql`'sending', ${into.claimedBy}::text, now(), 1`;
+      ? sql`${into}, null::bigint, null::text, null::timestamptz, 0`
+      : sql`'sending', ${into.epoch}::bigint, ${into.worker}::text, now(), 1`;
+  const held = typeof into === 'string' ? sql`` : sql`and ${into.held}`;
   return sql`with part as (
           select a.part, a.expanded_count as taken, cardinality(a.contact_ids) as total,
                  a.contact_ids[a.expanded_count + 1 : a.expanded_count + ${slice}] as contact_ids,
                  a.addresses[a.expanded_count + 1 : a.expanded_count + ${slice}] as addresses,
                  a.channels[a.expanded_count + 1 : a.expanded_count + ${slice}] as channels
             from campaign_audience a
-           where a.campaign_id = ${campaignId}::uuid and a.expanded_at is null
-           order by a.part limit 1 for update skip locked
+           where a.campaign_id = ${campaignId}::uuid and a.expanded_at is null ${held}
+           order by a.part limit 1 for update of a skip locked
         ),
         marked as (
           update campaign_audience a
@@ -383,7 +384,8 @@ export function expansionSql(campaignId: string, tenantId: string, into: ExpandI
         ),
         ins as (
           insert into campaign_recipients
-                 (campaign_id, tenant_id, contact_id, address, channel, status, claimed_by, claimed_at, attempts)
+                 (campaign_id, tenant_id, contact_id, address, channel, status, claim_epoch, claimed_by, claimed_at,
+                  attempts)
           select ${campaignId}::uuid, ${tenantId}::uuid, c.id, wanted.address, wanted.channel, ${row}
             from wanted left join contacts c on c.id = wanted.contact_id
            order by wanted.contact_id

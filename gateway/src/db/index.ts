@@ -8,8 +8,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { GATEWAY_ROOT, type PgliteThreadMode } from '../config';
 import { pgliteSubscribe, postgresSubscribe, registerNotifications, stopListening } from './notifications';
-import { logSlowStatements, openPglite } from './pglite-store.mjs';
-import { PGliteThread, type EmbeddedPglite } from './pglite-thread';
+import { logSlowStatements, openPglite, saveSnapshot } from './pglite-store.mjs';
+import { PGliteThread } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
 import { setCapabilities } from './storage';
 import { honourStatementSettings } from './statement-settings';
@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Embedded PGlite only: writes the whole cluster to `file`, which `pgliteSnapshot` opens as a copy
+   * (a server's database is copied by the server: CREATE DATABASE … TEMPLATE).
+   */
+  saveSnapshot?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,8 @@ export interface DatabaseTarget {
   pgliteDir: string;
   /** PGlite: log statements slower than this (ms; 0 or absent: off). */
   slowStatementMs?: number;
+  /** PGlite: a new cluster starts as a copy of this file (`DatabaseHandle.saveSnapshot`), not empty. */
+  pgliteSnapshot?: string;
   /** PGlite: PostgreSQL's shared_buffers (absent: PGlite's default, 128MB). */
   pgliteSharedBuffers?: string;
   /** PGlite: on a thread of its own (absent: 'worker') or on this one (db/pglite-thread.ts). */
@@ -64,14 +71,17 @@ async function redateMigrations(db: Database): Promise<void> {
 }
 
 /** Embedded PGlite, on its own thread or on this one, with slow statements logged when asked. */
-async function openEmbedded(target: DatabaseTarget): Promise<EmbeddedPglite> {
+async function openEmbedded(target: DatabaseTarget): Promise<PGliteThread | PGlite> {
   const options = {
     dir: target.pgliteDir,
     sharedBuffers: target.pgliteSharedBuffers,
+    snapshot: target.pgliteSnapshot,
     slowStatementMs: target.slowStatementMs,
   };
   if ((target.pgliteThread ?? 'worker') === 'worker') return PGliteThread.open(options);
-  const opened = honourStatementSettings(await openPglite(options.dir, { sharedBuffers: options.sharedBuffers }));
+  const opened = honourStatementSettings(
+    await openPglite(options.dir, { sharedBuffers: options.sharedBuffers, snapshot: options.snapshot }),
+  );
   // Timing measures the statement itself; the turn it waits for comes outside (pglite-turns.ts).
   if (options.slowStatementMs) logSlowStatements(opened, options.slowStatementMs);
   return opened;
@@ -122,6 +132,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await redateMigrations(db);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    saveSnapshot: (file) => (opened instanceof PGliteThread ? opened.saveSnapshot(file) : saveSnapshot(opened, file)),
     close: async () => {
       await stopListening(db);
       await client.close();

@@ -39,14 +39,16 @@ function isInitialised(dir) {
  * empty cluster is several times quicker (bench/README.md, "PGlite's template cluster"). So the first new cluster on a machine is saved (before any
  * migration: it holds nothing of ours) as a template in the temp directory, and later new
  * clusters (fresh data directories, every test file) start from it. PGLITE_TEMPLATE=0 turns this off.
- * `sharedBuffers`: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS).
+ * `sharedBuffers`: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS). `snapshot`: a file written by
+ * `saveSnapshot`; a new cluster starts as a copy of it (its schema and rows) instead of empty. A
+ * cluster already in `dir` opens as it is.
  *
  * Plain JavaScript (with pglite-store.d.mts for TypeScript): the database thread (pglite-thread-worker.mjs)
  * loads it without a TypeScript loader, which would cost that thread memory (bench/README.md, "PGlite's
  * thread loads no TypeScript").
  *
  * @param {string} dir
- * @param {{ sharedBuffers?: string; useTemplate?: boolean }} [options]
+ * @param {{ sharedBuffers?: string; useTemplate?: boolean; snapshot?: string }} [options]
  * @returns {Promise<PGlite>}
  */
 export async function openPglite(dir, options = {}) {
@@ -57,8 +59,13 @@ export async function openPglite(dir, options = {}) {
   const tuning = options.sharedBuffers
     ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
     : {};
-  if (isInitialised(dir) || !useTemplate) return PGlite.create(dir, tuning);
+  if (isInitialised(dir)) return PGlite.create(dir, tuning);
   const dataDir = dir === MEMORY ? undefined : dir;
+  if (options.snapshot) {
+    if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+    return PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(options.snapshot)]), ...tuning });
+  }
+  if (!useTemplate) return PGlite.create(dir, tuning);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const template = templateFile();
   if (fs.existsSync(template)) {
@@ -80,6 +87,23 @@ export async function openPglite(dir, options = {}) {
     // The template only saves time; never fail the start because of it.
   }
   return client;
+}
+
+/**
+ * Writes the whole cluster of `client` to `file` (a tar, as `openPglite`'s `snapshot` reads it), after
+ * a checkpoint, so that a copy opens without replaying the write-ahead log. The file appears whole
+ * or not at all.
+ *
+ * @param {PGlite} client
+ * @param {string} file
+ */
+export async function saveSnapshot(client, file) {
+  await client.exec('checkpoint');
+  const dump = await client.dumpDataDir('none');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, file);
 }
 
 /**

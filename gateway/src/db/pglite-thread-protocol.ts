@@ -8,6 +8,8 @@ export interface ThreadOptions {
   dir: string;
   /** PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS). */
   sharedBuffers?: string;
+  /** A new cluster starts as a copy of this file (pglite-store.mjs `openPglite`). */
+  snapshot?: string;
   /** Log statements slower than this (ms; SLOW_STATEMENT_MS). */
   slowStatementMs?: number;
   /** The console's statements run in a row while background work waits (default: pglite-turns.ts FOREGROUND_RUN). */
@@ -46,6 +48,8 @@ export type Request =
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; sub: number }
   | { id: number; op: 'close' }
+  /** Writes the whole cluster to `file` (pglite-store.mjs `saveSnapshot`). */
+  | { id: number; op: 'snapshot'; file: string }
   /** The console's requests run (true) or none does (false): background work waits while held. No answer. */
   | { op: 'hold'; held: boolean };
 

@@ -8,9 +8,9 @@
  * loads no TypeScript").
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { logSlowStatements, openPglite } from './pglite-store.mjs';
+import { logSlowStatements, openPglite, saveSnapshot } from './pglite-store.mjs';
 
-/** @type {{ options: { dir: string; sharedBuffers?: string; slowStatementMs?: number; foregroundRun: number; foregroundGraceMs: number; foregroundHoldMs: number } }} */
+/** @type {{ options: { dir: string; sharedBuffers?: string; snapshot?: string; slowStatementMs?: number; foregroundRun: number; foregroundGraceMs: number; foregroundHoldMs: number } }} */
 const { options } = workerData;
 if (!parentPort) throw new Error('pglite-thread-worker runs as a worker thread');
 const port = parentPort;
@@ -109,12 +109,15 @@ async function answer(pglite, request) {
     case 'close':
       await pglite.close();
       return undefined;
+    case 'snapshot':
+      await saveSnapshot(pglite, request.file);
+      return undefined;
     default:
       throw new Error(`unknown request ${String(request.op)}`);
   }
 }
 
-const pglite = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers });
+const pglite = await openPglite(options.dir, { sharedBuffers: options.sharedBuffers, snapshot: options.snapshot });
 if (options.slowStatementMs) logSlowStatements(pglite, options.slowStatementMs);
 
 /**
@@ -223,7 +226,7 @@ port.on('message', (request) => {
     return open.end(request.commit);
   }
   // Statements outside a transaction take their turn. Inside an open transaction (which holds the
-  // database), LISTEN, UNLISTEN and close: as they come, as PGlite itself runs them.
+  // database), LISTEN, UNLISTEN, close and snapshot: as they come, as PGlite itself runs them.
   if ((request.op === 'query' || request.op === 'exec') && request.tx === undefined) {
     return enqueue(lane, () => answered(request));
   }

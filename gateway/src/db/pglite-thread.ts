@@ -213,6 +213,11 @@ export class PGliteThread implements EmbeddedPglite {
     };
   }
 
+  /** Writes the whole cluster to `file` (pglite-store.mjs `saveSnapshot`). */
+  saveSnapshot(file: string): Promise<void> {
+    return this.ask<void>({ op: 'snapshot', file });
+  }
+
   /** Closes PGlite (its files are consistent on disk) and ends the thread. */
   async close(): Promise<void> {
     if (!this.failure) await this.ask({ op: 'close' });

@@ -1,14 +1,17 @@
 /**
- * Claims (docs/sending.md, "States"): a run takes recipients 'queued' (or 'deferred' whose retry is
- * due) into 'sending' under its lease, `FOR UPDATE SKIP LOCKED` so two runs never claim one row, and
- * only while its lease is held (a run whose lease was taken over claims nothing). Rows claimed and
- * never handed over go back to the queue when the lease ends (lease.ts).
+ * Claims (docs/sending.md, "States"): a run takes recipients into 'sending' under its lease, only
+ * while its lease is held (a run whose lease was taken over claims nothing), `FOR UPDATE SKIP LOCKED`
+ * so two runs never claim one row:
+ * - straight from the audience's compact parts (campaigns/audience.ts): the rows are inserted already
+ *   claimed, one row version per recipient fewer than inserting them queued and claiming them after;
+ * - rows 'queued' (given back by a lease that ended) or 'deferred' whose retry is due.
+ * Rows claimed and never handed over go back to the queue when the lease ends (lease.ts).
  */
 import { sql } from 'drizzle-orm';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
 import { yieldToRequests } from '../../db/storage';
 import type { Database } from '../../db/index';
-import { expandPart } from '../audience';
+import { expandPart, expansionSql } from '../audience';
 import { leaseHeld } from './lease';
 
 /** A claimed recipient with its contact as it is now (null: the contact was deleted). */
@@ -59,6 +62,37 @@ function claimedOf(r: Row): Claimed {
   };
 }
 
+/** The rows of a `claimed` CTE (id, contact_id, address, channel, attempts) with their contacts, in id order. */
+const withContacts = sql`select claimed.*, c.email, c.wallet, c.first_name, c.last_name, c.attributes,
+                                c.status as contact_status
+                           from claimed left join contacts c on c.id = claimed.contact_id`;
+
+/**
+ * Claims the next `n` recipients of the campaign's next waiting part of the audience, inserted under
+ * the lease. `part` is false when no part was waiting (or the lease is not held).
+ */
+export async function claimFromParts(
+  db: Queryable,
+  who: Claimant,
+  campaign: { id: string; tenantId: string },
+  n: number,
+): Promise<{ part: boolean; rows: Claimed[] }> {
+  const into = { epoch: who.epoch, worker: who.worker, held: leaseHeld(who.epoch) };
+  const rows = await queryRows(
+    db,
+    sql`${expansionSql(campaign.id, campaign.tenantId, into, n)},
+        claimed as (select * from ins),
+        taken as (${withContacts})
+        select taken.*, (select count(*) from marked)::int as parts
+          from (select 1) one left join taken on true
+         order by taken.id`,
+  );
+  return {
+    part: rows.length > 0 && intOf(rows[0]!, 'parts') > 0,
+    rows: rows.filter((r) => r.id !== null && r.id !== undefined).map(claimedOf),
+  };
+}
+
 /** Claims up to `n` rows of the campaign, queued ones or deferred ones whose retry is due, in id order. */
 export async function claim(
   db: Queryable,
@@ -79,8 +113,7 @@ export async function claim(
                            order by id limit ${n} for update skip locked)
              and ${leaseHeld(who.epoch)}
           returning r.id, r.contact_id, r.address, r.channel, r.attempts)
-        select claimed.*, c.email, c.wallet, c.first_name, c.last_name, c.attributes, c.status as contact_status
-          from claimed left join contacts c on c.id = claimed.contact_id
+        ${withContacts}
          order by claimed.id`,
   );
   return rows.map(claimedOf);

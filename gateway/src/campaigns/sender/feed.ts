@@ -1,9 +1,9 @@
 /**
- * Claims and renders ahead of the connections: a batch of rows is claimed (one statement) and built (a
- * turn of the event loop after each message) while the connections send the previous one. Between
- * batches: the campaign's status at most every second (pause and cancel take effect within it), the
- * plan's volume, the send rates, the run's time and the runner's abort. Parts of the audience are
- * taken into queued rows ahead while fewer than a few batches are queued (campaigns/audience.ts).
+ * Claims and renders ahead of the connections: a batch of rows is claimed (claim.ts: deferred rows due,
+ * rows given back to the queue, then straight from the audience's parts) and built (a turn of the event
+ * loop after each message) while the connections send the previous one. Between batches: the
+ * campaign's status at most every second (pause and cancel take effect within it), the plan's volume,
+ * the send rates, the run's time and the runner's abort.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,17 +12,14 @@ import type { Database } from '../../db/index';
 import { yieldToRequests } from '../../db/storage';
 import { queryRows, textOf } from '../../lib/raw-sql';
 import type { Mailer } from '../../mail/mailer';
-import { AUDIENCE_PART, expandPart } from '../audience';
 import { emailAllowance } from '../usage';
 import { checkUsageNotices } from '../usage-notices';
-import { claim, type Claimant, type Claimed } from './claim';
+import { claim, claimFromParts, type Claimant, type Claimed } from './claim';
 import type { Answer } from './commit';
 import type { GroupCommit } from './group-commit';
 import type { SendRates } from './rate';
 import { buildMessage, signed, type Message, type SendContext } from './render';
 
-/** A part of the audience is taken into rows ahead while fewer than this many batches are queued. */
-const EXPAND_AHEAD_BATCHES = 8;
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 export const STATUS_EVERY_MS = 1_000;
 
@@ -59,10 +56,11 @@ export class Feed {
   /** When deferred rows were last looked for. */
   private retriesReadAt = 0;
   private statusRead: Promise<void> | null = null;
-  /** A part of the audience being taken into rows (audience.ts `expandPart`), one at a time. */
-  private expanding: Promise<boolean> | null = null;
-  /** Rows this run took into the queue and has not claimed yet (an estimate when two processes send). */
-  private queuedAhead = 0;
+  /**
+   * The queued rows ran out: claims come from the audience's parts from then on (rows go back to the
+   * queue only when a lease ends; the next run claims them first).
+   */
+  private fromParts = false;
   /** No part was left to take (parts are only written before sending starts, so none comes later). */
   private partsDone = false;
   /** Rows claimed so far by this run. */
@@ -135,24 +133,9 @@ export class Feed {
     return this.statusRead;
   }
 
-  /** Takes the next part of the audience into queued rows; callers share one in progress. False when none waited. */
-  private expand(): Promise<boolean> {
-    const { deps, ctx } = this;
-    if (this.partsDone) return Promise.resolve(false);
-    this.expanding ??= expandPart(deps.db, ctx.campaign.id, ctx.campaign.tenantId, 'queued', AUDIENCE_PART)
-      .then((taken) => {
-        if (taken) this.queuedAhead += AUDIENCE_PART;
-        else this.partsDone = true;
-        return taken;
-      })
-      .finally(() => (this.expanding = null));
-    return this.expanding;
-  }
-
   /** Waits for a fill in progress and drops what was built: those rows go back to the queue with the lease. */
   async release(): Promise<void> {
     while (this.filling) await this.filling;
-    await this.expanding?.catch(this.fail);
     this.buffer.splice(0);
   }
 
@@ -198,16 +181,18 @@ export class Feed {
       this.retriesReadAt = Date.now();
       rows = await retries();
     }
-    // Queued rows; the next part of the audience is taken into rows when they run out, and ahead of
-    // that, beside the sending, while fewer than a few batches are left.
-    while (rows.length < size) {
-      const queued = await claim(db, this.who, campaign.id, size - rows.length, 'queued');
-      this.queuedAhead -= queued.length;
-      rows = rows.concat(queued);
-      if (rows.length >= size || !(await this.expand())) break;
+    // Queued rows, then the audience's parts once they ran out.
+    while (rows.length < size && !this.partsDone) {
+      if (!this.fromParts) {
+        rows = rows.concat(await claim(db, this.who, campaign.id, size - rows.length, 'queued'));
+        if (rows.length < size) this.fromParts = true;
+        continue;
+      }
+      const taken = await claimFromParts(db, this.who, campaign, size - rows.length);
+      rows = rows.concat(taken.rows);
+      if (!taken.part) this.partsDone = true;
     }
     if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
-    if (this.queuedAhead < this.batch * EXPAND_AHEAD_BATCHES) void this.expand().catch(this.fail);
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
     this.allowance.left -= rows.length;

@@ -1,0 +1,88 @@
+// node:test files, each in a process of its own, a few at a time. A file's report (spec) is printed
+// whole when it ends, so that reports of files run side by side do not interleave; its counts come
+// from its TAP summary.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * @typedef {{ label: string; cwd: string; file: string; env?: Record<string, string | undefined> }} TestFile
+ * @typedef {{ passed: number; failed: number; failures: string[]; seconds: Map<string, number> }} PoolResult
+ */
+
+/** `# pass N` and `# fail N` of a TAP summary (0 when absent). */
+export function tapCounts(text) {
+  return {
+    pass: Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0),
+    fail: Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0),
+  };
+}
+
+/**
+ * Runs one file with `node --import tsx`, stopping it after `timeoutMs` (a hang guard); resolves to
+ * its exit code and what it printed.
+ */
+function runFile(job, tap, timeoutMs, slotEnv) {
+  const env = { ...process.env, ...slotEnv, ...job.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  const args = [
+    '--import',
+    'tsx',
+    `--test-timeout=${timeoutMs}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    job.file,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: job.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const guard = setTimeout(() => {
+      output += `\n${job.label}: still running after ${timeoutMs / 1000} s, stopped\n`;
+      child.kill('SIGKILL');
+    }, timeoutMs + 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(guard);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+/**
+ * Runs `files` in order, `concurrency` at a time. A file that exits with an error without a failed
+ * test (it did not load, a hook failed, it hung) counts as one failure. `slotEnv(slot)`: environment
+ * for the files run in one of the `concurrency` slots (ports of their own).
+ *
+ * @param {TestFile[]} files
+ * @param {{ concurrency: number; tmp: string; timeoutMs: number; slotEnv?: (slot: number) => Record<string, string> }} options
+ * @returns {Promise<PoolResult>}
+ */
+export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = () => ({}) }) {
+  /** @type {PoolResult} */
+  const result = { passed: 0, failed: 0, failures: [], seconds: new Map() };
+  fs.mkdirSync(tmp, { recursive: true });
+  let next = 0;
+  const worker = async (slot) => {
+    while (next < files.length) {
+      const index = next++;
+      const job = files[index];
+      const tap = path.join(tmp, `${index}-${job.label.replace(/\W+/g, '-')}.tap`);
+      const started = performance.now();
+      const { code, output } = await runFile(job, tap, timeoutMs, slotEnv(slot));
+      const seconds = (performance.now() - started) / 1000;
+      const counts = tapCounts(fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '');
+      const failed = counts.fail + (code !== 0 && counts.fail === 0 ? 1 : 0);
+      result.passed += counts.pass;
+      result.failed += failed;
+      result.seconds.set(job.label, seconds);
+      if (failed > 0) result.failures.push(job.label);
+      console.log(`\n--- ${job.label} (${seconds.toFixed(1)} s, ${counts.pass} passed, ${failed} failed)`);
+      process.stdout.write(output);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, (_, slot) => worker(slot)));
+  return result;
+}
