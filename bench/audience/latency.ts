@@ -15,6 +15,7 @@ import { explainContacts, explainSegmentCount } from './explain.ts';
 import { Api } from './gateway.ts';
 import type { GeneratedAudience } from './generate.ts';
 import { int, mdTable, ms, summarise, verdict, type Cell, type Summary } from './report.ts';
+import { seededRandom as prng } from '../../gateway/test/seeded-random.ts';
 
 export const PAGE_GOAL_MS = 50;
 export const SEGMENT_GOAL_MS = 1000;
@@ -65,18 +66,6 @@ export interface LatencyOptions {
   /** EXPLAIN the slowest request of a measure that misses its goal. */
   explain?: boolean;
   log?: (line: string) => void;
-}
-
-/** A small seeded PRNG (mulberry32): the same pages and terms on every backend of a run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(xs: T[], random: () => number): T[] {

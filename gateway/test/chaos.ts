@@ -31,6 +31,7 @@ import {
   type SmtpPeer,
 } from './campaign-send-helpers';
 import { exited, scratchDatabase, startGatewayProcess, startWorkerProcess, type GatewayProcess } from './processes';
+import { seededRandom } from './seeded-random';
 
 export interface ChaosOptions {
   /** Recipients of the campaign. */
@@ -74,18 +75,6 @@ export interface ChaosResult {
 const JWT_SECRET = 'campaign-chaos-secret-0123456789-abcdef-xyz';
 const DOMAIN = 'chaos.test';
 
-/** A small deterministic random source (mulberry32): the kill moments of a run can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Rows moved from delivered are recorded by a trigger (the sender must never do it). */
 const MOVED_BACK_TRIGGER = [
   `create table if not exists chaos_moved_back (id bigint, new_status text, at timestamptz default now())`,
@@ -99,7 +88,7 @@ const MOVED_BACK_TRIGGER = [
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const faults: string[] = [];
   const note = (line: string) => {
     faults.push(line);

@@ -3,6 +3,9 @@
 // resource), then that request with each path parameter, query parameter and body field replaced by
 // hostile values, whole hostile bodies, hostile headers, and a few seeded random combinations.
 // Pure: no I/O here.
+import { seededRandom } from './seeded-random';
+
+export { seededRandom };
 
 /** A JSON Schema node as @fastify/swagger writes it (the subset the contracts produce). */
 export interface JsonSchema {
@@ -312,18 +315,6 @@ function describe(value: unknown): string {
   }
   if (Array.isArray(value) && value.length > 20) return `array of ${value.length}`;
   return JSON.stringify(value);
-}
-
-/** A small seeded generator (mulberry32): the same seed, the same cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface CaseOptions {
