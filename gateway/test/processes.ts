@@ -50,23 +50,16 @@ export interface GatewayProcess {
 }
 
 /**
- * Starts a gateway on a free port, on `databaseUrl` or else the PGlite in `env.GATEWAY_DATA_DIR`, and
- * resolves once /health answers: `main`, the production bundle as `npm start` runs it (launch.mjs),
- * or a TypeScript file relative to gateway/ (a test fixture).
+ * A gateway entry (`main`, `workers` or a TypeScript fixture) spawned with `env` on `databaseUrl` (else
+ * PGlite), its output gathered; resolves once `ready` says so, or throws when it exits first.
  */
-export async function startGatewayProcess(
+async function spawnEntry(
   entry: Parameters<typeof gatewayArgs>[0],
   env: NodeJS.ProcessEnv,
   databaseUrl: string | null,
-): Promise<GatewayProcess> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    QUIET: '1',
-    ...env,
-    PORT: String(port),
-    GATEWAY_PORT: String(port),
-  };
+  ready: (output: string) => Promise<boolean> | boolean,
+): Promise<{ proc: ChildProcess; output: () => string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, QUIET: '1', ...env };
   delete childEnv.DATABASE_URL;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   // GATEWAY_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it exits (benchmarks).
@@ -79,24 +72,41 @@ export async function startGatewayProcess(
   let output = '';
   proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`gateway exited (${proc.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { proc, url, output: () => output };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > end) throw new Error(`gateway did not start:\n${output}`);
+    if (proc.exitCode !== null) throw new Error(`${entry} exited (${proc.exitCode}):\n${output}`);
+    if (await ready(output)) return { proc, output: () => output };
+    if (Date.now() > end) throw new Error(`${entry} did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-export function exited(proc: ChildProcess): Promise<void> {
-  return proc.exitCode !== null || proc.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => proc.once('exit', () => resolve()));
+/**
+ * Starts a gateway on a free port, on `databaseUrl` or else the PGlite in `env.GATEWAY_DATA_DIR`, and
+ * resolves once /health answers: `main`, the production bundle as `npm start` runs it (launch.mjs),
+ * or a TypeScript file relative to gateway/ (a test fixture).
+ */
+export async function startGatewayProcess(
+  entry: Parameters<typeof gatewayArgs>[0],
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string | null,
+): Promise<GatewayProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const listening = async () => {
+    try {
+      return (await fetch(`${url}/health`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  const started = await spawnEntry(
+    entry,
+    { ...env, PORT: String(port), GATEWAY_PORT: String(port) },
+    databaseUrl,
+    listening,
+  );
+  return { ...started, url };
 }
 
 /**
@@ -104,20 +114,12 @@ export function exited(proc: ChildProcess): Promise<void> {
  * the PostgreSQL database at `databaseUrl`, and resolves once it says its workers run.
  */
 export async function startWorkerProcess(env: NodeJS.ProcessEnv, databaseUrl: string): Promise<GatewayProcess> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, QUIET: '1', ...env, DATABASE_URL: databaseUrl };
-  const proc = spawn(process.execPath, gatewayArgs('workers'), {
-    cwd: GATEWAY_DIR,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const end = Date.now() + 120_000;
-  while (!output.includes('Job workers running')) {
-    if (proc.exitCode !== null) throw new Error(`workers exited (${proc.exitCode}):\n${output}`);
-    if (Date.now() > end) throw new Error(`workers did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { proc, url: '', output: () => output };
+  const started = await spawnEntry('workers', env, databaseUrl, (output) => output.includes('Job workers running'));
+  return { ...started, url: '' };
+}
+
+export function exited(proc: ChildProcess): Promise<void> {
+  return proc.exitCode !== null || proc.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => proc.once('exit', () => resolve()));
 }
