@@ -263,12 +263,18 @@ async function outcomeOf(db: Database, campaignId: string): Promise<Outcome> {
     sql`select status, count(*)::int as n, count(error)::int as errors from campaign_recipients
          where campaign_id = ${campaignId}::uuid group by 1 order by 1`,
   );
+  const [senders] = await queryRows(
+    db,
+    sql`select count(distinct split_part(claimed_by, ':', 2))::int as n from campaign_recipients
+         where campaign_id = ${campaignId}::uuid`,
+  );
   const breakdown = statuses
     .map(
       (r) =>
         `${textOf(r, 'status')} ${intOf(r, 'n')}${intOf(r, 'errors') ? ` (${intOf(r, 'errors')} with an error)` : ''}`,
     )
-    .join(', ');
+    .join(', ')
+    .concat(`; sent by ${intOf(senders ?? {}, 'n')} process(es)`);
   return {
     status: textOf(row, 'status') ?? '',
     recipients: intOf(row, 'recipients'),
