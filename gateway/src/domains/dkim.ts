@@ -5,10 +5,10 @@
  * `mailauth`. Mail from any other address is sent unsigned here.
  */
 import { and, eq } from 'drizzle-orm';
-import { dkimSign } from 'mailauth/lib/dkim/sign';
 import { domainToASCII } from 'node:url';
 import type { Database } from '../db/index';
 import { sendingDomains } from '../db/schema';
+import { once } from '../lib/once';
 
 export interface DkimKey {
   domain: string;
@@ -69,10 +69,14 @@ export async function dkimKeyFor(db: Database, tenantId: string, fromAddress: st
   return row ?? null;
 }
 
+/** mailauth's signer, loaded on the first signed message. */
+const signer = once(() => import('mailauth/lib/dkim/sign'));
+
 /** The message with its DKIM-Signature header in front; throws when mailauth could not sign. */
 export async function dkimSignMessage(raw: Buffer, key: DkimKey, signTime?: Date): Promise<Buffer> {
   const signature = { signingDomain: key.domain, selector: key.selector, privateKey: key.privateKey };
   // mailauth signs what `signatureData` lists (its typings also ask for the fields at the top).
+  const { dkimSign } = await signer();
   const { signatures, errors } = await dkimSign(raw, {
     ...signature,
     signatureData: [signature],

@@ -25,7 +25,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import {
   type BillingOverview,
@@ -59,9 +60,18 @@ export const UPGRADE_NOT_SCHEDULED = 'An upgrade takes effect now: it cannot be 
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not handle the request, please try again later.';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another request.';
 
+const require = createRequire(import.meta.url);
+let sdk: typeof Stripe | null = null;
+/** The SDK, loaded when the Stripe provider is built: a gateway on the local provider never loads it. */
+function stripeSdk(): typeof Stripe {
+  sdk ??= require('stripe') as typeof Stripe;
+  return sdk;
+}
+
 /** The Stripe client of the gateway: the SDK's pinned API version, no automatic retries. */
 export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
+  const StripeSdk = stripeSdk();
+  return new StripeSdk(config.secretKey, {
     maxNetworkRetries: 0,
     ...(config.host ? { host: config.host } : {}),
     ...(config.port ? { port: config.port } : {}),
@@ -176,9 +186,9 @@ export class StripeBillingProvider implements BillingProvider {
 
   private translate(what: string, error: unknown): Error {
     if (error instanceof HttpError) return error;
-    if (error instanceof Stripe.errors.StripeCardError) return paymentFailed();
-    if (error instanceof Stripe.errors.StripeIdempotencyError) return conflict(IDEMPOTENCY_KEY_REUSED);
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof stripeSdk().errors.StripeCardError) return paymentFailed();
+    if (error instanceof stripeSdk().errors.StripeIdempotencyError) return conflict(IDEMPOTENCY_KEY_REUSED);
+    if (error instanceof stripeSdk().errors.StripeError) {
       this.log?.warn(
         { stripe: { type: error.type, code: error.code, status: error.statusCode, requestId: error.requestId } },
         `stripe: ${what} failed: ${error.message}`,
@@ -326,7 +336,7 @@ export class StripeBillingProvider implements BillingProvider {
     try {
       return await this.stripe.invoices.createPreview({ customer: customerId, subscription: subscriptionId });
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      if (error instanceof stripeSdk().errors.StripeInvalidRequestError) return null;
       throw this.translate('preview the upcoming invoice', error);
     }
   }

@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { verifyMessage } from 'viem';
 import type { WalletChallenge } from '../../contracts';
 import type { Deps } from '../../deps';
 import { pendingSignups } from '../../db/schema';
 import { normaliseWallet } from '../../audience';
 import { badRequest } from '../../errors';
+import { once } from '../../lib/once';
 import { widgetHost, type LoadedWidget } from './public-widgets';
 import { hashSignupToken, oneLine } from './signup-email';
 import { subscribe } from './signup-subscribe';
@@ -63,10 +63,14 @@ export async function issueChallenge(deps: Deps, widget: LoadedWidget, now = new
   return { message, nonce };
 }
 
+/** viem, loaded on the first wallet sign-up rather than when the gateway starts. */
+const viem = once(() => import('viem'));
+
 /** Whether `signature` is `address`'s personal_sign of `message` (malformed input is simply false). */
 export async function signatureMatches(address: string, message: string, signature: string): Promise<boolean> {
   if (!SIGNATURE_PATTERN.test(signature) || !/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
   try {
+    const { verifyMessage } = await viem();
     return await verifyMessage({ address: `0x${address.slice(2)}`, message, signature: `0x${signature.slice(2)}` });
   } catch {
     return false;

@@ -3,8 +3,8 @@
  * PutObject URL bound to the content type; the gateway checks the stored object's first bytes before
  * an address may be saved on a community.
  */
-import { GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createRequire } from 'node:module';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { OnboardingConfig } from '../../config';
 import { MAX_IMAGE_BYTES, type ImageType, type PresignResponse } from '../../contracts';
 import type { Database } from '../../db/index';
@@ -29,10 +29,20 @@ function totalSize(contentRange: string | undefined, fallback: number): number {
   return total ? Number(total) : fallback;
 }
 
+const require = createRequire(import.meta.url);
+/** The AWS SDK, loaded when S3 storage is built: a gateway storing files on its disk never loads it. */
+function awsSdk() {
+  return {
+    ...(require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')),
+    ...(require('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner')),
+  };
+}
+
 export class S3Storage implements Storage {
   readonly kind = 's3';
   private readonly client: S3Client;
   private readonly base: string;
+  private readonly sdk = awsSdk();
 
   /** `client` settings (e.g. credentials) add to those from the config; the default credential chain otherwise. */
   constructor(
@@ -41,7 +51,7 @@ export class S3Storage implements Storage {
     private readonly ttlMs: number,
     client: Partial<S3ClientConfig> = {},
   ) {
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       region: s3.region,
       // Otherwise the presigned PutObject carries the checksum of an empty body and S3 refuses the upload.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -61,9 +71,9 @@ export class S3Storage implements Storage {
       contentType: type,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
     });
-    const url = await getSignedUrl(
+    const url = await this.sdk.getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.s3.bucket, Key: fileKey, ContentType: type }),
+      new this.sdk.PutObjectCommand({ Bucket: this.s3.bucket, Key: fileKey, ContentType: type }),
       { expiresIn, signableHeaders: new Set(['content-type']) },
     );
     return { url, fileKey, fileUrl: `${this.base}/${fileKey}` };
@@ -80,7 +90,7 @@ export class S3Storage implements Storage {
     if (row.storedAt) return true;
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.s3.bucket, Key: fileKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
+        new this.sdk.GetObjectCommand({ Bucket: this.s3.bucket, Key: fileKey, Range: `bytes=0-${SNIFF_BYTES - 1}` }),
       );
       const head = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
       const size = totalSize(object.ContentRange, head.length);

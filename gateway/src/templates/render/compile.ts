@@ -9,13 +9,12 @@
  * No file is ever read: `mj-include` is ignored, no .mjmlconfig is looked for, and MJML's default
  * web fonts (Google Fonts links) are switched off.
  */
-import mjml2html from 'mjml';
-import { compile as compileHtmlToText } from 'html-to-text';
+import type mjml2htmlType from 'mjml';
+import { once } from '../../lib/once';
 import { TEMPLATE_LIMITS } from '../../contracts';
 import type { FieldErrors } from '../../errors';
 import { describeLiquidError, htmlLiquid, LiquidSyntaxError, parseLiquid, textLiquid } from './liquid';
 import { escapeOutsideLiquid, lineColumn, misplacedTokens, protectLiquid, restoreLiquid } from './protect';
-import { moveIconHost, SOCIAL_PRESET } from './social';
 
 /** What a version's content is. */
 export interface TemplateContent {
@@ -54,28 +53,39 @@ export class TemplateInputError extends Error {
 /** Field errors listed at most this many at a time (the first ones matter). */
 const MAX_ERRORS = 10;
 
-const MJML_OPTIONS = {
-  validationLevel: 'soft' as const,
-  fonts: {},
-  keepComments: false,
-  ignoreIncludes: true,
-  minify: false,
-  beautify: false,
-  presets: [SOCIAL_PRESET],
-};
-
-/** The plain-text part: headings keep their case, images are left out, links print their address. */
-const htmlToText = compileHtmlToText({
-  wordwrap: 78,
-  baseElements: { selectors: ['body'] },
-  selectors: [
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-    { selector: 'table', format: 'block' },
-    { selector: 'tr', format: 'block' },
-    { selector: 'td', format: 'block' },
-    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
-  ],
+/**
+ * MJML, its social element and html-to-text load on the first compile, not when the gateway starts: a
+ * process that compiles nothing (a worker sending stored versions, most test files) never pays for them.
+ */
+const compilers = once(async () => {
+  const [{ default: mjml2html }, { compile: compileHtmlToText }, { moveIconHost, SOCIAL_PRESET }] = await Promise.all([
+    import('mjml'),
+    import('html-to-text'),
+    import('./social'),
+  ]);
+  const mjmlOptions = {
+    validationLevel: 'soft' as const,
+    fonts: {},
+    keepComments: false,
+    ignoreIncludes: true,
+    minify: false,
+    beautify: false,
+    presets: [SOCIAL_PRESET],
+  };
+  /** The plain-text part: headings keep their case, images are left out, links print their address. */
+  const htmlToText = compileHtmlToText({
+    wordwrap: 78,
+    baseElements: { selectors: ['body'] },
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'table', format: 'block' },
+      { selector: 'tr', format: 'block' },
+      { selector: 'td', format: 'block' },
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+    ],
+  });
+  return { mjml2html, mjmlOptions, htmlToText, moveIconHost };
 });
 
 /** The preview text's box (as MJML's mj-preview makes it), followed by blank space so no body text shows after it. */
@@ -136,9 +146,10 @@ export async function compileContent(content: TemplateContent, settings: Compile
   if (Object.keys(checked).length > 0) throw new TemplateInputError(checked);
 
   const words = protectLiquid(content.mjml, { mjml: true });
-  let result: Awaited<ReturnType<typeof mjml2html>>;
+  const { mjml2html, mjmlOptions, htmlToText, moveIconHost } = await compilers();
+  let result: Awaited<ReturnType<typeof mjml2htmlType>>;
   try {
-    result = await mjml2html(words.text, MJML_OPTIONS);
+    result = await mjml2html(words.text, mjmlOptions);
   } catch (error) {
     // The parser's own failures ('Malformed MJML…') name no line.
     const message = error instanceof Error ? error.message : String(error);
