@@ -689,6 +689,16 @@ describe('lifecycle', () => {
     await setUsed(basicId, 0);
   });
 
+  it('reserves volume and starts a send in one step: sends at the same moment never pass the plan', async () => {
+    // 6 left and three e-mails of 4 each, sent at once: one fits, and it reserves its 4.
+    await setUsed(basicId, 9_994);
+    const race = await Promise.all([ready('Race 1'), ready('Race 2'), ready('Race 3')]);
+    const answers = await Promise.all(race.map((c) => call(gw, 'POST', `/v1/campaigns/${c._id}/send`, basic, {})));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 402, 402], answers.map((a) => a.text).join('\n'));
+    for (const c of race) await call(gw, 'POST', `/v1/campaigns/${c._id}/cancel`, basic, {});
+    await setUsed(basicId, 0);
+  });
+
   it('refuses to delete a template while a scheduled e-mail uses it', async () => {
     const t = await call<Template>(gw, 'POST', '/v1/templates', basic, { name: 'Scheduled use' });
     await call(gw, 'PATCH', `/v1/templates/${t.body._id}`, basic, { subject: 'S', mjml: BODY });

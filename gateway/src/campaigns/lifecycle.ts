@@ -185,6 +185,26 @@ async function enqueueOrUndo(ctx: LifecycleContext, moved: CampaignRow, before: 
 }
 
 /**
+ * Checks the plan's volume and moves the campaign in one transaction that holds the tenant's row, so
+ * that sends of one tenant at the same moment never pass the plan's volume together: the second waits
+ * for the first to commit and then counts what the first reserves.
+ */
+async function reserveAndMove(
+  ctx: LifecycleContext,
+  row: CampaignRow,
+  needed: (ctx: LifecycleContext) => Promise<number>,
+  action: CampaignAction,
+  changes: Changes,
+): Promise<CampaignRow> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from tenants where id = ${row.tenantId}::uuid for update`);
+    const locked = { ...ctx, db: tx };
+    await checkVolume(locked, row.tenantId, await needed(locked), row.id);
+    return move(locked, row, action, changes);
+  });
+}
+
+/**
  * POST /v1/campaigns/{id}/send: now (→ sending) or at `scheduled_at` (→ scheduled; a scheduled
  * campaign is scheduled again, and the job of its earlier time finds it not due and does nothing).
  */
@@ -200,8 +220,11 @@ export async function sendCampaign(
   if (!allows(action, row.status)) throw conflict(CAMPAIGN_RULES[action].refused);
   const timeZone = timeZoneOf(body.time_zone, row.timeZone);
   const reachable = await readyToSend(ctx, row);
-  await checkVolume(ctx, tenantId, reachable, row.id);
-  const moved = await move(ctx, row, action, { scheduledAt: at, timeZone, failureReason: null });
+  const moved = await reserveAndMove(ctx, row, async () => reachable, action, {
+    scheduledAt: at,
+    timeZone,
+    failureReason: null,
+  });
   await enqueueOrUndo(ctx, moved, row, at ?? undefined);
   return campaignOut(ctx.db, moved);
 }
@@ -222,8 +245,7 @@ export async function pauseCampaign(ctx: LifecycleContext, tenantId: string, id:
 export async function resumeCampaign(ctx: LifecycleContext, tenantId: string, id: string): Promise<Campaign> {
   const row = await campaignRow(ctx.db, tenantId, id);
   if (!allows('resume', row.status)) throw conflict(CAMPAIGN_RULES.resume.refused);
-  await checkVolume(ctx, tenantId, await stillToSend(ctx, row), row.id);
-  const moved = await move(ctx, row, 'resume', { failureReason: null });
+  const moved = await reserveAndMove(ctx, row, (tx) => stillToSend(tx, row), 'resume', { failureReason: null });
   await enqueueOrUndo(ctx, moved, row);
   return campaignOut(ctx.db, moved);
 }
