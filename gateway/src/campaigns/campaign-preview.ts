@@ -11,7 +11,7 @@ import { CAMPAIGN_LIMITS } from '../contracts';
 import { dkimKeyFor, effectiveSender } from '../domains/index';
 import type { Database } from '../db/index';
 import type { CampaignRow } from '../db/schema';
-import { badRequest, HttpError, INVALID_INPUT, type FieldErrors } from '../errors';
+import { badRequest, INVALID_INPUT, type FieldErrors } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { normaliseEmail } from '../audience/index';
 import {
@@ -30,7 +30,7 @@ import {
   TEST_SUBJECT_PREFIX,
   withPreviewText,
 } from '../templates/index';
-import type { WindowThrottle } from '../lib/window-throttle';
+import type { TestSendLimit } from '../lib/test-send-limit';
 
 export interface PreviewContext {
   db: Database;
@@ -41,7 +41,7 @@ export interface PreviewContext {
 /** A test send also needs the platform's sender address (CAMPAIGN_FROM). */
 export interface TestSendContext extends PreviewContext {
   mailer: Mailer;
-  throttle: WindowThrottle;
+  testLimit: TestSendLimit;
   platformFrom: string;
 }
 
@@ -81,12 +81,6 @@ export async function previewCampaign(
   }
 }
 
-/** Test sends per user: 20 every 10 minutes. */
-export const TEST_SEND_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
-export const TOO_MANY_TESTS = `You can send ${TEST_SEND_LIMIT.max} test e-mails every ${
-  TEST_SEND_LIMIT.windowMs / 60_000
-} minutes. Please wait a few minutes and try again.`;
-
 /** Each address once, checked; a 400 naming the bad ones. */
 function testAddresses(to: readonly string[]): string[] {
   const out: string[] = [];
@@ -118,8 +112,7 @@ export async function sendCampaignTest(
 ): Promise<{ message: string }> {
   const recipients = testAddresses(body.to);
   const message = await previewCampaign(ctx, row, body.contact_id);
-  const wait = await ctx.throttle.hit({ key: `campaign-test:${userId}`, max: TEST_SEND_LIMIT.max });
-  if (wait > 0) throw new HttpError(429, TOO_MANY_TESTS, undefined, { 'Retry-After': String(wait) });
+  await ctx.testLimit.take(row.tenantId, userId, recipients.length);
   const sender = await effectiveSender(
     ctx.db,
     row.tenantId,

@@ -25,7 +25,8 @@ import { allows, nextStatus, type CampaignAction } from './campaign-rules';
 import { audienceLabel, slugOf } from './campaign-wire';
 import { formatDots } from '@console/shared/format';
 import { volumeRefusal } from './usage';
-import { TEST_SEND_LIMIT, TOO_MANY_TESTS } from './campaign-preview';
+import { TEST_SEND_LIMIT, TOO_MANY_TENANT_TESTS, TOO_MANY_TESTS, testSendKeys } from '../lib/test-send-limit';
+import { WindowThrottle } from '../lib/window-throttle';
 import { STALE_VERSION } from './campaign-store';
 
 let gw: TestGateway;
@@ -523,18 +524,18 @@ describe('preview and test send', () => {
 
     const before = (await gw.mails()).length;
     let last = r.status;
-    let sent = 1;
-    while (last === 200 && sent < 30) {
+    let emails = 2; // the first test went to two addresses
+    while (last === 200 && emails < 30) {
       last = (await call(gw, 'POST', `/v1/campaigns/${c._id}/test`, basic, { to: ['loop@t.test'] })).status;
-      if (last === 200) sent += 1;
+      if (last === 200) emails += 1;
     }
-    assert.equal(sent, 20, 'twenty test sends per user in ten minutes');
+    assert.equal(emails, 20, 'twenty test e-mails per user in ten minutes');
     assert.equal(last, 429);
     const limited = await call<ErrorBody>(gw, 'POST', `/v1/campaigns/${c._id}/test`, basic, { to: ['x@t.test'] });
     assert.equal(limited.status, 429);
     assert.equal(limited.body.message, TOO_MANY_TESTS);
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
-    assert.equal((await gw.mails()).length, before + 19);
+    assert.equal((await gw.mails()).length, before + 18);
     // Another user is not limited by it.
     const staff = await gw.login('acmeStaff');
     const acmeCampaign = await call<Campaign>(gw, 'POST', '/v1/campaigns', staff, { name: 'Staff test' });
@@ -687,6 +688,46 @@ describe('lifecycle', () => {
     assert.equal(fits.status, 200, fits.text);
     await call(gw, 'POST', `/v1/campaigns/${second._id}/cancel`, basic, {});
     await setUsed(basicId, 0);
+  });
+
+  it("one test-send limit covers the template's and the campaign's test routes, per user and per community", async () => {
+    const window = TEST_SEND_LIMIT.windowMs;
+    const untilNext = window - (Date.now() % window);
+    if (untilNext < 30_000) await new Promise((resolve) => setTimeout(resolve, untilNext + 1000));
+    const t = await call<Template>(gw, 'POST', '/v1/templates', acme, { name: 'Tested twice' });
+    await call(gw, 'PATCH', `/v1/templates/${t.body._id}`, acme, { subject: 'S', mjml: BODY });
+    const c = await call<Campaign>(gw, 'POST', '/v1/campaigns', acme, { name: 'Tested twice' });
+    await call(gw, 'PATCH', `/v1/campaigns/${c.body._id}`, acme, { template_id: t.body._id });
+    const five = (n: number) => Array.from({ length: 5 }, (_, i) => `route${n}-${i}@t.test`);
+    const viaTemplate = (n: number) =>
+      call(gw, 'POST', `/v1/templates/${t.body._id}/test`, acme, { recipients: five(n) });
+    const viaCampaign = (n: number) => call(gw, 'POST', `/v1/campaigns/${c.body._id}/test`, acme, { to: five(n) });
+    // 5 + 5 + 5 + 5 = 20 e-mails, alternating routes; the 21st is refused on either route.
+    for (const [i, send] of [viaTemplate, viaCampaign, viaTemplate, viaCampaign].entries()) {
+      const r = await send(i);
+      assert.equal(r.status, 200, r.text);
+    }
+    for (const refused of [await viaTemplate(9), await viaCampaign(9)]) {
+      assert.equal(refused.status, 429, refused.text);
+      assert.equal((refused.body as ErrorBody).message, TOO_MANY_TESTS);
+      assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    }
+    // The community's allowance (all its users together), used up by others: a staff member who has
+    // sent no test is refused with the community's message, and nothing is sent.
+    const staff = await gw.login('acmeStaff');
+    const acmeId = await tenantId(gw, 'Acme DAO');
+    const others = new WindowThrottle(gw.handle.db, window);
+    const tenantKey = { key: testSendKeys(acmeId, 'others').tenant, max: TEST_SEND_LIMIT.perTenant };
+    while ((await others.take(tenantKey, 1)) === 0);
+    const before = (await gw.mails()).length;
+    const staffCampaign = await call<Campaign>(gw, 'POST', '/v1/campaigns', staff, { name: 'Staff tests' });
+    await call(gw, 'PATCH', `/v1/campaigns/${staffCampaign.body._id}`, staff, { template_id: t.body._id });
+    const overTenant = await call<ErrorBody>(gw, 'POST', `/v1/campaigns/${staffCampaign.body._id}/test`, staff, {
+      to: ['s1@t.test'],
+    });
+    assert.equal(overTenant.status, 429, overTenant.text);
+    assert.equal(overTenant.body.message, TOO_MANY_TENANT_TESTS);
+    assert.equal((await gw.mails()).length, before);
   });
 
   it('reserves volume and starts a send in one step: sends at the same moment never pass the plan', async () => {

@@ -27,9 +27,9 @@ import { authOf, requirePermission, tenantOf } from '../auth/index';
 import { badRequest, INVALID_INPUT } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
-import { WindowThrottle } from '../lib/window-throttle';
+import { TEST_SEND_LIMIT, TestSendLimit } from '../lib/test-send-limit';
 import { countAudience } from './audience';
-import { previewCampaign, sendCampaignTest, TEST_SEND_LIMIT } from './campaign-preview';
+import { previewCampaign, sendCampaignTest } from './campaign-preview';
 import {
   audienceErrors,
   campaignRow,
@@ -57,7 +57,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const userOf = (req: Parameters<typeof authOf>[0]) => authOf(req).user.id;
   const lifecycle = (): LifecycleContext => ({ db, jobs, config, now: clock() });
   const previewCtx = { db, publicUrl: config.onboarding.publicUrl };
-  const testThrottle = new WindowThrottle(db, TEST_SEND_LIMIT.windowMs);
+  const testLimit = new TestSendLimit(db);
   const walletDomain = config.campaigns.walletMailDomain;
 
   app.get(
@@ -248,7 +248,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: 'Send the e-mail as it stands to up to five addresses',
-        description: `Subject prefixed '[Test] '. At most ${TEST_SEND_LIMIT.max} test sends per user every 10 minutes (429).`,
+        description: `Subject prefixed '[Test] '. At most ${TEST_SEND_LIMIT.perUser} test e-mails per user and ${TEST_SEND_LIMIT.perTenant} per community every 10 minutes, template tests included (429).`,
         params: IdParams,
         body: CampaignTestSend,
         response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 429) },
@@ -256,7 +256,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       sendCampaignTest(
-        { ...previewCtx, mailer, throttle: testThrottle, platformFrom: config.campaigns.defaultFrom },
+        { ...previewCtx, mailer, testLimit, platformFrom: config.campaigns.defaultFrom },
         await campaignRow(db, tenantOf(req), req.params.id),
         userOf(req),
         req.body,

@@ -49,6 +49,27 @@ export class WindowThrottle {
     return retryAfterSeconds(row?.hits ?? Number.POSITIVE_INFINITY, limit.max, nowMs, this.windowMs);
   }
 
+  /**
+   * Takes `count` from the key's window only when the total stays within `max`: 0 when taken, else
+   * the seconds until the window ends (nothing taken). One statement, so parallel requests cannot
+   * take more than `max` together.
+   */
+  async take(limit: Limit, count: number, nowMs = Date.now()): Promise<number> {
+    await this.prune(nowMs);
+    const taken = await this.db
+      .insert(publicThrottle)
+      .values({ key: limit.key, windowStart: new Date(windowStart(nowMs, this.windowMs)), hits: count })
+      .onConflictDoUpdate({
+        target: [publicThrottle.key, publicThrottle.windowStart],
+        set: { hits: sql`${publicThrottle.hits} + ${count}` },
+        setWhere: sql`${publicThrottle.hits} + ${count} <= ${limit.max}`,
+      })
+      .returning({ hits: publicThrottle.hits });
+    return taken.length > 0 && count <= limit.max
+      ? 0
+      : retryAfterSeconds(limit.max + 1, limit.max, nowMs, this.windowMs);
+  }
+
   /** Counts the limits in order and stops at the first one exceeded: 429 with Retry-After. */
   async enforce(limits: readonly Limit[], message: string): Promise<void> {
     for (const limit of limits) {

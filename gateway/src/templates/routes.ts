@@ -31,6 +31,7 @@ import { STARTERS } from './starters/index';
 import { galleryTemplates, setInGallery } from './gallery';
 import { loadTemplate, type TemplatesContext } from './template-cache';
 import { previewTemplate, sendTestEmails } from './template-preview';
+import { TEST_SEND_LIMIT, TestSendLimit } from '../lib/test-send-limit';
 import { createTemplate, duplicateTemplate, restoreVersion, updateTemplate } from './template-save';
 import { deleteTemplate, getTemplate, listTemplates, listVersions } from './template-store';
 
@@ -45,6 +46,7 @@ const SAVE_BODY_LIMIT = TEMPLATE_LIMITS.mjmlBytes * 2 + TEMPLATE_LIMITS.projectB
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app.deps;
   const ctx: TemplatesContext = { db, publicUrl: config.onboarding.publicUrl };
+  const testLimit = new TestSendLimit(db);
   const onRequest = requirePermission('templates');
   const userOf = (req: Parameters<typeof authOf>[0]) => authOf(req).user.id;
 
@@ -287,12 +289,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: 'Send the template to up to five addresses',
-        description: 'Through the gateway mailer (SMTP_URL, else the outbox): an HTML and a plain-text part.',
+        description:
+          'Through the gateway mailer (SMTP_URL, else the outbox): an HTML and a plain-text part. ' +
+          `At most ${TEST_SEND_LIMIT.perUser} test e-mails per user and ${TEST_SEND_LIMIT.perTenant} per community every 10 minutes, e-mail tests included (429).`,
         params: IdParams,
         body: TemplateTestSend,
-        response: { 200: TemplateTestSent, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: TemplateTestSent, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => sendTestEmails({ ...ctx, mailer }, tenantOf(req), req.params.id, req.body),
+    async (req) => sendTestEmails({ ...ctx, mailer, testLimit }, tenantOf(req), userOf(req), req.params.id, req.body),
   );
 };

@@ -11,6 +11,7 @@ import { contactScope, knownMergeTags, mergeTagWarnings, sampleLinks, sampleScop
 import { TemplateRenderError } from './render/liquid';
 import { bindSend, renderMessage, type RenderedMessage } from './render/prepared';
 import { loadTemplate, type TemplatesContext } from './template-cache';
+import type { TestSendLimit } from '../lib/test-send-limit';
 
 async function renderFor(
   ctx: TemplatesContext,
@@ -55,15 +56,20 @@ export function previewTemplate(
 /** Test e-mails say so in the subject, as Mailchimp's do. */
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 
-/** POST /v1/templates/{id}/test: one e-mail per address (recipients never see each other). */
+/**
+ * POST /v1/templates/{id}/test: one e-mail per address (recipients never see each other), within the
+ * console's one test-send limit (lib/test-send-limit.ts).
+ */
 export async function sendTestEmails(
-  ctx: TemplatesContext & { mailer: Mailer },
+  ctx: TemplatesContext & { mailer: Mailer; testLimit: TestSendLimit },
   tenantId: string,
+  userId: string,
   id: string,
   body: TemplateTestSend,
 ): Promise<TemplateTestSent> {
   const message = await renderFor(ctx, tenantId, id, body.contact_id);
   const recipients = [...new Set(body.recipients.map((r) => r.trim().toLowerCase()))];
+  await ctx.testLimit.take(tenantId, userId, recipients.length);
   for (const to of recipients) {
     await ctx.mailer.send({
       to,
