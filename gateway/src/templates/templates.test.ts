@@ -2,6 +2,7 @@
 // conflicts, bad input that keeps the last saved version, delete, duplicate, isolation, icons.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
 import type {
   MergeTagCatalogue,
   Template,
@@ -14,6 +15,7 @@ import type {
 import { TEMPLATE_LIMITS, TEMPLATE_STARTERS, UNSTORABLE_TEXT_MESSAGE } from '../contracts';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
 import { call, qs } from '../../test/audience-helpers';
+import { users } from '../db/schema';
 import { registerTemplateUsage } from './index';
 
 let gw: TestGateway;
@@ -369,11 +371,74 @@ describe('isolation and permission', () => {
   });
 
   it('answers 403 without the templates permission, and 401 without a session', async () => {
-    for (const path of ['/v1/templates', '/v1/templates/starters', '/v1/templates/merge-tags']) {
+    for (const path of ['/v1/templates', '/v1/templates/starters']) {
       assert.equal((await call(gw, 'GET', path, staff)).status, 403, path);
       assert.equal((await gw.get(path)).status, 401, path);
     }
+    for (const path of ['/v1/templates/choices', '/v1/templates/merge-tags']) {
+      assert.equal((await gw.get(path)).status, 401, path);
+    }
     assert.equal((await call(gw, 'POST', '/v1/templates', staff, { name: 'x' })).status, 403);
+  });
+});
+
+describe('choosing a template for an e-mail (view_engagement_emails without templates)', () => {
+  it('lists marketing templates only, reads thumbnails and merge tags, and edits nothing', async () => {
+    const marketing = await create('Choosable newsletter', { starter: 'newsletter' });
+    const receipt = await create('Choosable receipt', { kind: 'transactional' });
+    const choices = await call<TemplatePage>(
+      gw,
+      'GET',
+      `/v1/templates/choices?${qs({ perPage: 1000, searchString: 'Choosable' })}`,
+      staff,
+    );
+    assert.equal(choices.status, 200, choices.text);
+    assert.deepEqual(
+      choices.body.records.map((t) => t._id),
+      [marketing._id],
+    );
+    assert.ok(!choices.body.records.some((t) => t._id === receipt._id), 'no transactional template');
+    assert.equal((await call(gw, 'GET', `/v1/templates/${marketing._id}/html`, staff)).status, 200);
+    assert.equal((await call(gw, 'GET', '/v1/templates/merge-tags', staff)).status, 200);
+
+    // Reading for choosing is not editing: the designer's reads and every write stay `templates`.
+    const id = marketing._id;
+    const refused: [string, string, unknown?][] = [
+      ['GET', '/v1/templates'],
+      ['GET', `/v1/templates/${id}`],
+      ['GET', `/v1/templates/${id}/versions`],
+      ['POST', '/v1/templates', { name: 'x' }],
+      ['PATCH', `/v1/templates/${id}`, { name: 'Renamed by staff' }],
+      ['POST', `/v1/templates/${id}/duplicate`, {}],
+      ['POST', `/v1/templates/${id}/preview`, { contact_id: null }],
+      ['POST', `/v1/templates/${id}/test`, { recipients: ['a@example.com'], contact_id: null }],
+      ['DELETE', `/v1/templates/${id}`],
+    ];
+    for (const [method, path, body] of refused) {
+      assert.equal((await call(gw, method, path, staff, body)).status, 403, `${method} ${path}`);
+    }
+    assert.equal((await current(id)).name, 'Choosable newsletter');
+  });
+
+  it('is refused without the e-mails permission too', async () => {
+    await gw.handle.db
+      .update(users)
+      .set({ permissions: ['manage_contacts'] })
+      .where(eq(users.email, 'staff@acme.test'));
+    gw.sessionsChanged();
+    try {
+      const [t] = (await call<TemplatePage>(gw, 'GET', '/v1/templates', owner)).body.records;
+      assert.ok(t);
+      for (const path of ['/v1/templates/choices', '/v1/templates/merge-tags', `/v1/templates/${t._id}/html`]) {
+        assert.equal((await call(gw, 'GET', path, staff)).status, 403, path);
+      }
+    } finally {
+      await gw.handle.db
+        .update(users)
+        .set({ permissions: ['manage_contacts', 'view_engagement_emails'] })
+        .where(eq(users.email, 'staff@acme.test'));
+      gw.sessionsChanged();
+    }
   });
 });
 
