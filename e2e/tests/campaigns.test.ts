@@ -242,7 +242,7 @@ describe('campaigns', () => {
     await page.goto('/engagement/emails');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'E2E spring drop' }) });
     await row.getByText('Sent', { exact: true }).waitFor();
-    await row.getByRole('link', { name: 'View the log of E2E spring drop' }).waitFor();
+    await row.getByRole('link', { name: 'View log of E2E spring drop' }).waitFor();
 
     assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
     assert.deepEqual(outside, [], 'no request left localhost');
