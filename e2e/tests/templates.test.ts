@@ -108,6 +108,29 @@ describe('templates and the designer', () => {
     const designerUrl = page.url();
     await page.getByRole('heading', { name: 'E2E newsletter' }).waitFor();
 
+    // The "Template created." toast covers none of the designer's header buttons while it shows.
+    const toast = page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: 'Template created.' });
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    assert.ok(toastBox, 'the toast is shown');
+    for (const name of ['Code', 'Versions', 'Preview', 'Send test']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const b = await button.boundingBox();
+      assert.ok(b, `${name} is shown`);
+      const overlaps =
+        b.x < toastBox.x + toastBox.width &&
+        toastBox.x < b.x + b.width &&
+        b.y < toastBox.y + toastBox.height &&
+        toastBox.y < b.y + b.height;
+      assert.equal(overlaps, false, `the toast covers ${name}`);
+      const hit = await button.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+        x: b.x + b.width / 2,
+        y: b.y + b.height / 2,
+      });
+      assert.ok(hit, `${name} takes the pointer`);
+    }
+    assert.equal(await toast.count(), 1, 'the toast was still showing');
+
     // Edit a text in the canvas: double-click starts editing, the new words replace the old ones.
     const heading = canvas(page).getByText('This month in', { exact: false }).first();
     await heading.waitFor();
