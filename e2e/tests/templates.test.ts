@@ -163,10 +163,17 @@ describe('templates and the designer', () => {
     await page.getByRole('menuitem', { name: /Contact: First name/ }).click();
     await withTag;
     await savedState(page).waitFor();
+    // The caret sits after the tag: the next keystrokes go on after it and do not replace it.
+    const typedOn = patched(/wagmi\{\{ contact\.first_name \| default: \\"\\" \}\}, version 3/);
+    await page.keyboard.type(', version 3');
+    await typedOn;
+    await savedState(page).waitFor();
 
     // Reload while that text was still being edited: it is all there.
     await page.reload();
-    await canvas(page).getByText('gm frens, the e2e edit wagmi{{ contact.first_name', { exact: false }).waitFor();
+    await canvas(page)
+      .getByText('gm frens, the e2e edit wagmi{{ contact.first_name | default: "" }}, version 3', { exact: false })
+      .waitFor();
 
     // The subject: an unknown merge tag is saved and listed as a warning; a Liquid error is refused
     // (400), shown above the canvas, and the last saved version stays.

@@ -11,6 +11,7 @@ import iconCss from 'font-awesome/css/font-awesome.min.css?inline';
 import iconFont from 'font-awesome/fonts/fontawesome-webfont.woff2';
 import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
 import { expandSelfClosing } from './mjml-source';
+import { insertTextAtCaret } from './caret-insert';
 
 export interface EditorContent {
   mjml: string;
@@ -76,8 +77,6 @@ interface TextView {
 interface SerialisedModel {
   toHTML: (opts?: object) => string;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A social element without its own icon would get the MJML authors' hosted one: point it at the gateway's. */
 function ownSocialIcons(component: Component, gatewayUrl: string) {
@@ -205,8 +204,8 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     },
     insertText(text) {
       const rte = editor.RichTextEditor.globalRte;
-      if (!editor.getEditing() || !rte) return false;
-      rte.insertHTML(escapeHtml(text));
+      if (!editor.getEditing() || !rte?.el) return false;
+      insertTextAtCaret(rte.el, text);
       options.onChange();
       return true;
     },
