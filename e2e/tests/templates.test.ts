@@ -79,6 +79,22 @@ const savedState = (page: Page) => page.locator('[data-testid="save-status"][dat
 
 const canvas = (page: Page) => page.frameLocator('iframe[title="E-mail design canvas"]');
 
+/**
+ * The head's definitions (mj-attributes, mj-title, a head's mj-raw) take no room in the canvas and
+ * nothing in them can be hovered or clicked: the head's element is empty to the eye.
+ */
+async function assertHeadNotDrawn(page: Page): Promise<void> {
+  const attributes = canvas(page).locator('mj-attributes');
+  await attributes.waitFor({ state: 'attached' });
+  assert.equal(await attributes.isVisible(), false, 'mj-attributes is not drawn');
+  const drawn = await attributes.evaluate((el) => {
+    const head = el.parentElement;
+    const box = head?.getBoundingClientRect();
+    return { height: box?.height ?? -1, buttons: head?.querySelectorAll('table, a, button').length ?? -1 };
+  });
+  assert.deepEqual(drawn, { height: 0, buttons: 0 }, 'the head draws nothing');
+}
+
 describe('templates and the designer', () => {
   test('create from a starter, edit, autosave, reload, preview on mobile, send a test: nothing leaves localhost', async () => {
     const { context, page, outside, csp } = await offlineContext();
@@ -134,6 +150,9 @@ describe('templates and the designer', () => {
     // Edit a text in the canvas: double-click starts editing, the new words replace the old ones.
     const heading = canvas(page).getByText('This month in', { exact: false }).first();
     await heading.waitFor();
+    // The head's defaults are not drawn as blocks: nothing of mj-attributes shows in the canvas,
+    // and the first thing in it is the design's own content.
+    await assertHeadNotDrawn(page);
     assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
     // The editor's icon font is bundled (no CDN) and loads under the CSP.
     await page.waitForFunction(() => {
@@ -151,7 +170,12 @@ describe('templates and the designer', () => {
       );
     const saved = patched(/gm frens, the e2e edit/);
     await page.keyboard.type('gm frens, the e2e edit');
-    await saved;
+    // The head's defaults (mj-attributes) are saved with the design, as written.
+    const firstSave = JSON.parse((await saved).request().postData() ?? '{}') as { mjml?: string };
+    assert.match(
+      firstSave.mjml ?? '',
+      /<mj-attributes>[\s\S]*<mj-button background-color="#5b4cf0"[\s\S]*<\/mj-attributes>/,
+    );
     await savedState(page).waitFor();
     // Typing on after a save goes on at the caret (a save leaves the text being edited alone).
     const savedMore = patched(/gm frens, the e2e edit wagmi/);
@@ -191,9 +215,11 @@ describe('templates and the designer', () => {
     const warnings = (await page.getByTestId('merge-tag-warnings').allTextContents()).join(' ');
     assert.doesNotMatch(warnings, /frist_name/);
 
-    // Reload: the subject is there.
+    // Reload: the subject is there; the head, loaded from the project data now, is still not drawn
+    // and is saved again with the next change.
     await page.reload();
     await canvas(page).getByText('gm frens, the e2e edit wagmi').waitFor();
+    await assertHeadNotDrawn(page);
     assert.equal(await page.getByRole('textbox', { name: 'Subject' }).inputValue(), 'Hi {{ contact.first_name }}');
 
     // Preview on a mobile width, as a contact: merge tags resolved by the server, in a sandboxed iframe.

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AudienceCount, Campaign } from '@console/shared/contracts';
+import type { AudienceCount, Campaign, Permission } from '@console/shared/contracts';
 import { browserTimeZone } from '@console/shared/format';
 import { consoleStore } from '@console/shared/session';
 import EmailComposePage from '../../../pages/email-compose-page';
@@ -317,7 +317,7 @@ test('a sent e-mail opens read-only with a link to its log', async () => {
 });
 
 /** Signs in a user with `permissions` for one test; returns the restore. */
-function signedInWith(permissions: Parameters<typeof tenantAdmin>[0]) {
+function signedInWith(permissions: Permission[]) {
   const initial = consoleStore.getState();
   consoleStore.setState({ user: tenantAdmin(permissions) });
   return () => act(() => consoleStore.setState(initial, true));

@@ -12,6 +12,7 @@ import iconFont from 'font-awesome/fonts/fontawesome-webfont.woff2';
 import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
 import { expandSelfClosing } from './mjml-source';
 import { insertTextAtCaret } from './caret-insert';
+import { HEAD_PART_TYPE, INERT, hasBlockHead, headPartMjml, headPartOf } from './head-parts';
 
 export interface EditorContent {
   mjml: string;
@@ -97,8 +98,29 @@ function ownSocialIcons(component: Component, gatewayUrl: string) {
 }
 
 function loadInto(editor: Editor, content: EditorContent) {
-  if (content.project) editor.loadProjectData(content.project);
+  // A design whose head was saved as blocks opens from its MJML (saved with it) into head parts.
+  if (content.project && !hasBlockHead(content.project)) editor.loadProjectData(content.project);
   else editor.setComponents(expandSelfClosing(content.mjml));
+}
+
+/** The head's definitions as settings, not blocks (head-parts.ts); the head itself is not selectable. */
+function addHeadParts(editor: Editor) {
+  editor.Components.addType(HEAD_PART_TYPE, {
+    isComponent: headPartOf,
+    model: {
+      defaults: { ...INERT, markup: '' },
+      toHTML(this: Component) {
+        return headPartMjml(this.get('tagName') ?? 'mj-raw', this.getAttributes(), String(this.get('markup') ?? ''));
+      },
+    },
+    view: {
+      render() {
+        this.el.hidden = true;
+        return this;
+      },
+    },
+  });
+  editor.Components.addType('mj-head', { model: { defaults: { ...INERT } } });
 }
 
 /** Resolves once the editor has loaded the design; changes are reported from then on. */
@@ -141,6 +163,8 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
         }),
     ],
   });
+
+  addHeadParts(editor);
 
   for (const block of emailBlocks(gatewayUrl)) {
     editor.Blocks.add(block.id, {
