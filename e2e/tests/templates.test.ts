@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, signIn } from '../lib/browser.ts';
+import { gatewayCall } from '../lib/api.ts';
 import { startTestSystem } from '../lib/system.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -272,6 +273,61 @@ describe('templates and the designer', () => {
 
     assert.deepEqual(outside, [], 'no request left localhost');
     assert.deepEqual(csp, [], 'no CSP violation');
+    await context.close();
+  });
+
+  test("a template's handlers and script URLs never reach the canvas, and are not saved", async () => {
+    const { context, page, outside, csp } = await offlineContext();
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.goto('/engagement/templates');
+    await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    const created = await gatewayCall<{ _id: string; version: number }>(
+      page,
+      system.urls.gateway,
+      'POST',
+      '/v1/templates',
+      { name: 'E2E unsafe design' },
+    );
+    const mjml =
+      '<mjml><mj-body><mj-section><mj-column>' +
+      '<mj-text>Unsafe text <img src="x.png" onerror="top.__pwned = 1" alt="">' +
+      '<a href=" JavaScript:top.__pwned = 2" onclick="top.__pwned = 3">a link</a>' +
+      '<iframe src="javascript:top.__pwned = 4"></iframe></mj-text>' +
+      '<mj-button href="javascript:top.__pwned = 5">Unsafe button</mj-button>' +
+      '<mj-image src="data:text/html,&lt;script&gt;top.__pwned = 6&lt;/script&gt;" alt="x"></mj-image>' +
+      '</mj-column></mj-section></mj-body></mjml>';
+    await gatewayCall(page, system.urls.gateway, 'PATCH', `/v1/templates/${created._id}`, {
+      mjml,
+      base_version: created.version,
+    });
+    await page.goto(`/engagement/templates/${created._id}`);
+    const text = canvas(page).getByText('Unsafe text', { exact: false }).first();
+    await text.waitFor();
+    const unsafe = await text.evaluate(() => {
+      const found: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          const value = attr.value.replace(/\s+/g, '').toLowerCase();
+          if (attr.name.startsWith('on') || /^(javascript|vbscript):|^data:text\/html/.test(value)) {
+            found.push(`${el.tagName.toLowerCase()} ${attr.name}`);
+          }
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(unsafe, [], 'no handler or script URL in the canvas');
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+
+    // A change saves the design: what the canvas loaded, so none of it either.
+    await text.dblclick();
+    await page.keyboard.press('End');
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 200);
+    await page.keyboard.type(' edited');
+    const body = JSON.parse((await saved).request().postData() ?? '{}') as { mjml?: string };
+    assert.match(body.mjml ?? '', /Unsafe text/);
+    assert.doesNotMatch(body.mjml ?? '', /onerror|onclick|javascript:|data:text\/html/i);
+    assert.deepEqual(outside, [], 'no request left localhost');
+    assert.deepEqual(csp, [], 'nothing left for the CSP to refuse');
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import iconFont from 'font-awesome/fonts/fontawesome-webfont.woff2';
 import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
 import { expandSelfClosing } from './mjml-source';
 import { insertTextAtCaret } from './caret-insert';
+import { sanitizeElement, sanitizeParsedNode, sanitizeProject, type ParsedNodeLike } from './canvas-safety';
 import { HEAD_PART_TYPE, INERT, hasBlockHead, headPartMjml, headPartOf } from './head-parts';
 
 export interface EditorContent {
@@ -98,9 +99,23 @@ function ownSocialIcons(component: Component, gatewayUrl: string) {
 }
 
 function loadInto(editor: Editor, content: EditorContent) {
-  // A design whose head was saved as blocks opens from its MJML (saved with it) into head parts.
-  if (content.project && !hasBlockHead(content.project)) editor.loadProjectData(content.project);
+  // Project data is loaded without the HTML parser: it is made safe first (canvas-safety.ts). A
+  // design whose head was saved as blocks opens from its MJML (saved with it) into head parts.
+  if (content.project && !hasBlockHead(content.project)) editor.loadProjectData(sanitizeProject(content.project));
   else editor.setComponents(expandSelfClosing(content.mjml));
+}
+
+/** The parser's tree, before components are made from it: no handlers, no script URLs (canvas-safety.ts). */
+function sanitizeParsedRoot({ root }: { root?: ParsedNodeLike & { __domNode?: unknown } }) {
+  if (!root) return;
+  sanitizeParsedNode(root);
+  // Types' isComponent read the DOM node the tree was made from: it is made safe too.
+  const dom = root.__domNode;
+  if (dom instanceof Element) sanitizeElement(dom);
+  else if (dom instanceof Document && dom.documentElement) sanitizeElement(dom.documentElement);
+  else if (dom instanceof DocumentFragment || dom instanceof Document) {
+    for (const child of Array.from(dom.children)) sanitizeElement(child);
+  }
 }
 
 /** The head's definitions as settings, not blocks (head-parts.ts); the head itself is not selectable. */
@@ -136,6 +151,9 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     cssIcons: '',
     storageManager: false,
     canvas: { styles: [], scripts: [] },
+    // No scripts, handlers or script URLs from a template reach the same-origin canvas
+    // (docs/templates.md, "CSP"); canvas-safety.ts removes what GrapesJS's own checks miss.
+    parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
     assetManager: {
       assets: [],
       embedAsBase64: false,
@@ -164,6 +182,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     ],
   });
 
+  editor.on('parse:html:root', sanitizeParsedRoot);
   addHeadParts(editor);
 
   for (const block of emailBlocks(gatewayUrl)) {

@@ -76,11 +76,17 @@ test("the head's title and raw meta are head parts; mj-style stays the preset's;
   expect(headPartOf('mj-attributes')).toBe(false);
 });
 
-test('attributes are written back, quoted', () => {
+test('attributes are written back, quoted; the inner MJML loses handlers and script URLs', () => {
   expect(headPartMjml('mj-breakpoint', { width: '320px', id: 'i1' }, '')).toBe(
     '<mj-breakpoint width="320px"></mj-breakpoint>',
   );
   expect(headPartMjml('mj-title', { lang: 'a"b' }, 'x')).toBe('<mj-title lang="a&quot;b">x</mj-title>');
+  const part = headPartOf(
+    parsedHead(
+      '<mj-head><mj-attributes><mj-button href="javascript:alert(1)" onclick="x()" color="#000" /></mj-attributes></mj-head>',
+    ).querySelector('mj-attributes'),
+  );
+  expect(part && part.markup).toBe('<mj-button color="#000"></mj-button>');
 });
 
 test('a design saved with its head as blocks is known, so it opens from its MJML', () => {

@@ -8,6 +8,7 @@
  * (MJML and project data). `mj-style` and `mj-font` keep the preset's types: they style the canvas.
  */
 import { escapeAttribute } from './mjml-source';
+import { sanitizeElement } from './canvas-safety';
 
 export const HEAD_PART_TYPE = 'console-head-part';
 
@@ -42,7 +43,9 @@ export function headPartOf(el: unknown): HeadPartDefinition | false {
   if (typeof Element === 'undefined' || !(el instanceof Element)) return false;
   const tag = el.tagName.toLowerCase();
   if (el.parentElement?.tagName.toLowerCase() !== 'mj-head' || PRESET_HEAD_TYPES.has(tag)) return false;
-  return { type: HEAD_PART_TYPE, tagName: tag, components: [], markup: el.innerHTML };
+  const copy = el.cloneNode(true) as Element;
+  sanitizeElement(copy);
+  return { type: HEAD_PART_TYPE, tagName: tag, components: [], markup: copy.innerHTML };
 }
 
 /** A head part as MJML: its tag, its attributes and its inner MJML as it came. */
