@@ -382,14 +382,14 @@ describe('view in browser', () => {
       templateVersion: saved.body.template.version,
     });
     await gw.handle.db.execute(
-      sql`update campaigns set subject = ${'Spring drop at {{ community.name }} & more'},
+      sql`update campaigns set subject = ${'Spring drop for {{ contact.email }} & more'},
             preview_text = ${'Campaign preview text'} where id = ${campaign}`,
     );
     const [rid = 0] = await insertRecipients(gw.handle.db, acme, campaign, [{ address: 'titled@example.com' }]);
     const r = await fetchRaw(paths(rid).view);
     assert.equal(r.status, 200);
     const html = await r.text();
-    assert.equal(/<title>([^<]*)<\/title>/.exec(html)?.[1], 'Spring drop at Acme DAO &#38; more');
+    assert.equal(/<title>([^<]*)<\/title>/.exec(html)?.[1], 'Spring drop for titled@example.com &#38; more');
     assert.doesNotMatch(html, /Template subject/);
     assert.match(html, /Campaign preview text/);
     assert.doesNotMatch(html, /Template preview text/);
