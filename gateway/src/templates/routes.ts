@@ -30,8 +30,8 @@ import { loadMergeContext } from './merge-context';
 import { mergeTagCatalogue, sampleLinks } from './merge-tags';
 import { STARTERS } from './starters/index';
 import { galleryTemplates, setInGallery } from './gallery';
-import { loadTemplate, type TemplatesContext } from './template-cache';
-import { previewTemplate, sendTestEmails } from './template-preview';
+import type { TemplatesContext } from './template-cache';
+import { previewTemplate, sendTestEmails, thumbnailHtml } from './template-preview';
 import { createTemplate, duplicateTemplate, restoreVersion, updateTemplate } from './template-save';
 import { deleteTemplate, getTemplate, listTemplates, listVersions } from './template-store';
 
@@ -295,16 +295,13 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'The current version compiled, merge tags as written (thumbnails)',
+        summary: 'The current version merged for sample values (thumbnails)',
         description: 'Permission templates or view_engagement_emails (thumbnails in compose).',
         params: IdParams,
         response: { 200: TemplateHtml, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => {
-      const loaded = await loadTemplate(ctx, tenantOf(req), req.params.id);
-      return { version: loaded.version.version, html: loaded.version.html };
-    },
+    async (req) => thumbnailHtml(ctx, tenantOf(req), req.params.id),
   );
 
   app.post(
