@@ -138,6 +138,15 @@ function addHeadParts(editor: Editor) {
   editor.Components.addType('mj-head', { model: { defaults: { ...INERT } } });
 }
 
+/**
+ * An image without a source (none written, or a script URL removed by canvas-safety.ts) shows the
+ * console's placeholder and is saved with it: GrapesJS's own default is raw SVG markup, which the
+ * MJML serialiser writes unescaped into the attribute (invalid MJML, refused at save).
+ */
+function addImagePlaceholder(editor: Editor) {
+  editor.Components.addType('mj-image', { model: { defaults: { src: IMAGE_PLACEHOLDER } } });
+}
+
 /** Resolves once the editor has loaded the design; changes are reported from then on. */
 export function createDesignerEditor(options: DesignerEditorOptions): Promise<DesignerEditor> {
   addStyles();
@@ -184,6 +193,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
 
   editor.on('parse:html:root', sanitizeParsedRoot);
   addHeadParts(editor);
+  addImagePlaceholder(editor);
 
   for (const block of emailBlocks(gatewayUrl)) {
     editor.Blocks.add(block.id, {
