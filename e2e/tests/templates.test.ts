@@ -134,13 +134,13 @@ describe('templates and the designer', () => {
       const button = page.getByRole('button', { name, exact: true });
       const b = await button.boundingBox();
       assert.ok(b, `${name} is shown`);
-      const overlaps =
+      const overlaps: boolean =
         b.x < toastBox.x + toastBox.width &&
         toastBox.x < b.x + b.width &&
         b.y < toastBox.y + toastBox.height &&
         toastBox.y < b.y + b.height;
       assert.equal(overlaps, false, `the toast covers ${name}`);
-      const hit = await button.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+      const hit: boolean = await button.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
         x: b.x + b.width / 2,
         y: b.y + b.height / 2,
       });
