@@ -14,7 +14,7 @@ import type {
 } from '../contracts';
 import { TEMPLATE_LIMITS, TEMPLATE_STARTERS, UNSTORABLE_TEXT_MESSAGE } from '../contracts';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
-import { call, qs } from '../../test/audience-helpers';
+import { call, qs, type Method } from '../../test/audience-helpers';
 import { users } from '../db/schema';
 import { registerTemplateUsage } from './index';
 
@@ -403,7 +403,7 @@ describe('choosing a template for an e-mail (view_engagement_emails without temp
 
     // Reading for choosing is not editing: the designer's reads and every write stay `templates`.
     const id = marketing._id;
-    const refused: [string, string, unknown?][] = [
+    const refused: [Method, string, unknown?][] = [
       ['GET', '/v1/templates'],
       ['GET', `/v1/templates/${id}`],
       ['GET', `/v1/templates/${id}/versions`],
