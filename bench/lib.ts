@@ -1,3 +1,8 @@
+import { APPS, GATEWAY } from '../scripts/topology.mjs';
+
+/** The shell's port in the topology: every app's offset from it is kept. */
+const SHELL_DEFAULT_PORT = APPS.find((app) => app.name === 'shell')?.port ?? 3000;
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -17,20 +22,18 @@ export function table(rows: (string | number)[][]): string {
 }
 
 /**
- * The environment of a benchmark's own system: its ports (BENCH_PORT_BASE, default 3200: the shell on
- * base, the remotes on base+1..base+5, the gateway on base+1000, so two checkouts can bench at once),
- * a fresh embedded database, and login throttling out of the way.
+ * The environment of a benchmark's own system: its ports (BENCH_PORT_BASE, default 3200), every app
+ * of the topology moved by the same offset (the shell on base, the remotes on base+1..base+5, the
+ * sample applet on base+6, the gateway on base+1000), so a bench runs beside a started system and two
+ * checkouts can bench at once; a fresh embedded database, and login throttling out of the way.
  */
 export function benchSystemEnv(dataDir: string): Record<string, string> {
   const base = Number(process.env.BENCH_PORT_BASE ?? 3200);
+  const shift = base - SHELL_DEFAULT_PORT;
+  const ports = Object.fromEntries(APPS.map((app) => [app.portEnv, String(app.port + shift)]));
   return {
-    SHELL_PORT: String(base),
-    MFE_ENGAGEMENT_PORT: String(base + 1),
-    MFE_ONBOARDING_PORT: String(base + 2),
-    MFE_ADVERTISING_PORT: String(base + 3),
-    MFE_ACCOUNT_PORT: String(base + 4),
-    MFE_ADMIN_PORT: String(base + 5),
-    GATEWAY_PORT: String(base + 1000),
+    ...ports,
+    [GATEWAY.portEnv]: String(base + 1000),
     GATEWAY_DATA_DIR: dataDir,
     LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',

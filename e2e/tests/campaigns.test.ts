@@ -242,8 +242,46 @@ describe('campaigns', () => {
     await page.goto('/engagement/emails');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'E2E spring drop' }) });
     await row.getByText('Sent', { exact: true }).waitFor();
-    await row.getByRole('link', { name: 'View the log of E2E spring drop' }).waitFor();
+    await row.getByRole('link', { name: 'View log of E2E spring drop' }).waitFor();
 
+    assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
+    assert.deepEqual(outside, [], 'no request left localhost');
+    await context.close();
+  });
+
+  test('staff without the templates permission compose with a marketing template', async () => {
+    const { context, page, outside } = await offlineContext();
+    const found: string[] = [];
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
+    await signIn(page, 'staff@acme.test', 'staff-pass-2026');
+    await page.goto('/engagement/emails');
+    await page.getByRole('button', { name: 'Create e-mail' }).click();
+    const create = page.getByRole('dialog', { name: 'Create e-mail' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('E2E staff e-mail');
+    await create.getByRole('button', { name: 'Create and compose' }).click();
+    await page.waitForURL(/\/engagement\/emails\/compose\/[^/]+$/);
+    const campaignId = page.url().split('/').pop() ?? '';
+
+    await page.getByRole('tab', { name: /Content/ }).click();
+    // The seeded marketing template, with its thumbnail; changing a design is not offered.
+    await page.getByRole('radio', { name: 'Monthly newsletter' }).check();
+    await page.locator('iframe[sandbox=""]').first().waitFor();
+    assert.equal(await page.getByText('The templates could not be loaded.').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Edit the design (on a copy)' }).count(), 0);
+    await page.getByRole('textbox', { name: 'Subject' }).fill('From the staff');
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await axe(page, 'staff compose: content', found);
+    const saved = await call<{ template_id: string | null }>(page, 'GET', `/v1/campaigns/${campaignId}`);
+    assert.ok(saved.template_id, 'the template is the content');
+
+    // Review: the chosen template renders.
+    await page.getByRole('tab', { name: /Review/ }).click();
+    await page.locator('iframe[title="E-mail preview, desktop width"]').waitFor();
+    assert.deepEqual(refused, [], 'no call was refused');
     assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);
     assert.deepEqual(outside, [], 'no request left localhost');
     await context.close();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, signIn } from '../lib/browser.ts';
+import { gatewayCall } from '../lib/api.ts';
 import { startTestSystem } from '../lib/system.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -79,6 +80,22 @@ const savedState = (page: Page) => page.locator('[data-testid="save-status"][dat
 
 const canvas = (page: Page) => page.frameLocator('iframe[title="E-mail design canvas"]');
 
+/**
+ * The head's definitions (mj-attributes, mj-title, a head's mj-raw) take no room in the canvas and
+ * nothing in them can be hovered or clicked: the head's element is empty to the eye.
+ */
+async function assertHeadNotDrawn(page: Page): Promise<void> {
+  const attributes = canvas(page).locator('mj-attributes');
+  await attributes.waitFor({ state: 'attached' });
+  assert.equal(await attributes.isVisible(), false, 'mj-attributes is not drawn');
+  const drawn = await attributes.evaluate((el) => {
+    const head = el.parentElement;
+    const box = head?.getBoundingClientRect();
+    return { height: box?.height ?? -1, buttons: head?.querySelectorAll('table, a, button').length ?? -1 };
+  });
+  assert.deepEqual(drawn, { height: 0, buttons: 0 }, 'the head draws nothing');
+}
+
 describe('templates and the designer', () => {
   test('create from a starter, edit, autosave, reload, preview on mobile, send a test: nothing leaves localhost', async () => {
     const { context, page, outside, csp } = await offlineContext();
@@ -108,9 +125,35 @@ describe('templates and the designer', () => {
     const designerUrl = page.url();
     await page.getByRole('heading', { name: 'E2E newsletter' }).waitFor();
 
+    // The "Template created." toast covers none of the designer's header buttons while it shows.
+    const toast = page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: 'Template created.' });
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    assert.ok(toastBox, 'the toast is shown');
+    for (const name of ['Code', 'Versions', 'Preview', 'Send test']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const b = await button.boundingBox();
+      assert.ok(b, `${name} is shown`);
+      const overlaps: boolean =
+        b.x < toastBox.x + toastBox.width &&
+        toastBox.x < b.x + b.width &&
+        b.y < toastBox.y + toastBox.height &&
+        toastBox.y < b.y + b.height;
+      assert.equal(overlaps, false, `the toast covers ${name}`);
+      const hit: boolean = await button.evaluate((el, at) => el.contains(document.elementFromPoint(at.x, at.y)), {
+        x: b.x + b.width / 2,
+        y: b.y + b.height / 2,
+      });
+      assert.ok(hit, `${name} takes the pointer`);
+    }
+    assert.equal(await toast.count(), 1, 'the toast was still showing');
+
     // Edit a text in the canvas: double-click starts editing, the new words replace the old ones.
     const heading = canvas(page).getByText('This month in', { exact: false }).first();
     await heading.waitFor();
+    // The head's defaults are not drawn as blocks: nothing of mj-attributes shows in the canvas,
+    // and the first thing in it is the design's own content.
+    await assertHeadNotDrawn(page);
     assert.ok(bigScripts.length >= 1, 'the designer loads the editor chunk');
     // The editor's icon font is bundled (no CDN) and loads under the CSP.
     await page.waitForFunction(() => {
@@ -128,7 +171,12 @@ describe('templates and the designer', () => {
       );
     const saved = patched(/gm frens, the e2e edit/);
     await page.keyboard.type('gm frens, the e2e edit');
-    await saved;
+    // The head's defaults (mj-attributes) are saved with the design, as written.
+    const firstSave = JSON.parse((await saved).request().postData() ?? '{}') as { mjml?: string };
+    assert.match(
+      firstSave.mjml ?? '',
+      /<mj-attributes>[\s\S]*<mj-button background-color="#5b4cf0"[\s\S]*<\/mj-attributes>/,
+    );
     await savedState(page).waitFor();
     // Typing on after a save goes on at the caret (a save leaves the text being edited alone).
     const savedMore = patched(/gm frens, the e2e edit wagmi/);
@@ -140,10 +188,17 @@ describe('templates and the designer', () => {
     await page.getByRole('menuitem', { name: /Contact: First name/ }).click();
     await withTag;
     await savedState(page).waitFor();
+    // The caret sits after the tag: the next keystrokes go on after it and do not replace it.
+    const typedOn = patched(/wagmi\{\{ contact\.first_name \| default: \\"\\" \}\}, version 3/);
+    await page.keyboard.type(', version 3');
+    await typedOn;
+    await savedState(page).waitFor();
 
     // Reload while that text was still being edited: it is all there.
     await page.reload();
-    await canvas(page).getByText('gm frens, the e2e edit wagmi{{ contact.first_name', { exact: false }).waitFor();
+    await canvas(page)
+      .getByText('gm frens, the e2e edit wagmi{{ contact.first_name | default: "" }}, version 3', { exact: false })
+      .waitFor();
 
     // The subject: an unknown merge tag is saved and listed as a warning; a Liquid error is refused
     // (400), shown above the canvas, and the last saved version stays.
@@ -161,9 +216,11 @@ describe('templates and the designer', () => {
     const warnings = (await page.getByTestId('merge-tag-warnings').allTextContents()).join(' ');
     assert.doesNotMatch(warnings, /frist_name/);
 
-    // Reload: the subject is there.
+    // Reload: the subject is there; the head, loaded from the project data now, is still not drawn
+    // and is saved again with the next change.
     await page.reload();
     await canvas(page).getByText('gm frens, the e2e edit wagmi').waitFor();
+    await assertHeadNotDrawn(page);
     assert.equal(await page.getByRole('textbox', { name: 'Subject' }).inputValue(), 'Hi {{ contact.first_name }}');
 
     // Preview on a mobile width, as a contact: merge tags resolved by the server, in a sandboxed iframe.
@@ -216,6 +273,76 @@ describe('templates and the designer', () => {
 
     assert.deepEqual(outside, [], 'no request left localhost');
     assert.deepEqual(csp, [], 'no CSP violation');
+    await context.close();
+  });
+
+  test("a template's handlers and script URLs never reach the canvas, and are not saved", async () => {
+    const { context, page, outside } = await offlineContext();
+    // Where each refused inline handler was: the canvas frame (about:blank) must have none.
+    const refusedIn: string[] = [];
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', () => console.log(`csp-violation-in ${location.href}`));
+    });
+    page.on('console', (message) => {
+      const where = /^csp-violation-in (.*)$/.exec(message.text())?.[1];
+      if (where) refusedIn.push(where);
+    });
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.goto('/engagement/templates');
+    await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    const created = await gatewayCall<{ _id: string; version: number }>(
+      page,
+      system.urls.gateway,
+      'POST',
+      '/v1/templates',
+      { name: 'E2E unsafe design' },
+    );
+    const mjml =
+      '<mjml><mj-body><mj-section><mj-column>' +
+      '<mj-text>Unsafe text <img src="x.png" onerror="top.__pwned = 1" alt="">' +
+      '<a href=" JavaScript:top.__pwned = 2" onclick="top.__pwned = 3">a link</a>' +
+      '<iframe src="javascript:top.__pwned = 4"></iframe></mj-text>' +
+      '<mj-button href="javascript:top.__pwned = 5">Unsafe button</mj-button>' +
+      '<mj-image src="data:text/html,&lt;script&gt;top.__pwned = 6&lt;/script&gt;" alt="x"></mj-image>' +
+      '</mj-column></mj-section></mj-body></mjml>';
+    await gatewayCall(page, system.urls.gateway, 'PATCH', `/v1/templates/${created._id}`, {
+      mjml,
+      base_version: created.version,
+    });
+    await page.goto(`/engagement/templates/${created._id}`);
+    const text = canvas(page).getByText('Unsafe text', { exact: false }).first();
+    await text.waitFor();
+    const unsafe = await text.evaluate(() => {
+      const found: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          const value = attr.value.replace(/\s+/g, '').toLowerCase();
+          if (attr.name.startsWith('on') || /^(javascript|vbscript):|^data:text\/html/.test(value)) {
+            found.push(`${el.tagName.toLowerCase()} ${attr.name}`);
+          }
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(unsafe, [], 'no handler or script URL in the canvas');
+    assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+
+    // A change saves the design: what the canvas loaded, so none of it either.
+    await text.dblclick();
+    await page.keyboard.press('End');
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(created._id));
+    await page.keyboard.type(' edited');
+    const response = await saved;
+    assert.equal(response.status(), 200, await response.text());
+    const body = JSON.parse(response.request().postData() ?? '{}') as { mjml?: string };
+    assert.match(body.mjml ?? '', /Unsafe text/);
+    assert.doesNotMatch(body.mjml ?? '', /onerror|onclick|javascript:|data:text\/html/i);
+    assert.deepEqual(outside, [], 'no request left localhost');
+    assert.deepEqual(
+      refusedIn.filter((where) => where === 'about:blank'),
+      [],
+      'nothing left in the canvas for the CSP to refuse',
+    );
     await context.close();
   });
 });

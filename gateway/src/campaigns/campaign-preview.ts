@@ -29,6 +29,8 @@ import {
   TemplateRenderError,
   TEST_SUBJECT_PREFIX,
   withPreviewText,
+  withSubjectTitle,
+  type PreparedTemplate,
 } from '../templates/index';
 import type { TestSendLimit } from '../lib/test-send-limit';
 
@@ -45,9 +47,29 @@ export interface TestSendContext extends PreviewContext {
   platformFrom: string;
 }
 
-/** The template's HTML with the campaign's own preview text in its hidden box (none: the template's). */
-export function campaignHtml(templateHtml: string, campaignPreviewText: string): string {
-  return campaignPreviewText ? withPreviewText(templateHtml, campaignPreviewText) : templateHtml;
+/** What a campaign takes from its template's version. */
+export interface CampaignTemplateVersion {
+  html: string;
+  text: string;
+  subject: string;
+  previewText: string;
+}
+
+/**
+ * The template's version prepared with the campaign's own subject and preview text (compose edits
+ * them; an empty one is the template's): the subject, the page title of the HTML (view in browser)
+ * and the hidden preview box. Sends, previews and view in browser all render through this.
+ */
+export function prepareCampaign(
+  version: CampaignTemplateVersion,
+  campaign: { subject: string; previewText: string },
+): PreparedTemplate {
+  const subject = campaign.subject || version.subject;
+  const titled = withSubjectTitle(version.html, version.subject, subject);
+  return prepareTemplate(
+    { subject, preview_text: campaign.previewText || version.previewText },
+    { html: campaign.previewText ? withPreviewText(titled, campaign.previewText) : titled, text: version.text },
+  );
 }
 
 /** POST /v1/campaigns/{id}/preview: the campaign rendered for a contact of the tenant, or sample values. */
@@ -65,10 +87,7 @@ export async function previewCampaign(
     : sampleScope(merge.attributes, merge.community, links);
   let prepared;
   try {
-    prepared = prepareTemplate(
-      { subject: row.subject, preview_text: row.previewText },
-      { html: campaignHtml(loaded.version.html, row.previewText), text: loaded.version.text },
-    );
+    prepared = prepareCampaign(loaded.version, row);
   } catch (error) {
     if (!(error instanceof LiquidSyntaxError)) throw error;
     throw badRequest(INVALID_INPUT, { subject: [describeLiquidError(error)] });

@@ -32,6 +32,7 @@ export {
   compiledWith,
   TemplateInputError,
   withPreviewText,
+  withSubjectTitle,
   type CompiledContent,
   type TemplateContent,
 } from './render/compile';

@@ -10,6 +10,7 @@ import {
   TemplateCreate,
   TemplateDuplicate,
   TemplateHtml,
+  TemplateChoiceQuery,
   TemplateListQuery,
   TemplatePage,
   TemplatePreview,
@@ -22,15 +23,15 @@ import {
   TemplateUpdate,
   TemplateVersionList,
 } from '../contracts';
-import { authOf, requirePermission, tenantOf } from '../auth/index';
+import { authOf, requireAnyPermission, requirePermission, tenantOf } from '../auth/index';
 import { IdParams } from '../lib/route-params';
 import { bearer, errorResponses } from '../lib/openapi';
 import { loadMergeContext } from './merge-context';
 import { mergeTagCatalogue, sampleLinks } from './merge-tags';
 import { STARTERS } from './starters/index';
 import { galleryTemplates, setInGallery } from './gallery';
-import { loadTemplate, type TemplatesContext } from './template-cache';
-import { previewTemplate, sendTestEmails } from './template-preview';
+import type { TemplatesContext } from './template-cache';
+import { previewTemplate, sendTestEmails, thumbnailHtml } from './template-preview';
 import { TEST_SEND_LIMIT, TestSendLimit } from '../lib/test-send-limit';
 import { createTemplate, duplicateTemplate, restoreVersion, updateTemplate } from './template-save';
 import { deleteTemplate, getTemplate, listTemplates, listVersions } from './template-store';
@@ -48,6 +49,12 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: TemplatesContext = { db, publicUrl: config.onboarding.publicUrl };
   const testLimit = new TestSendLimit(db);
   const onRequest = requirePermission('templates');
+  /**
+   * Choosing a template for an e-mail (spec section 2: engagement/emails/compose, reached with
+   * view_engagement_emails) reads templates without editing them: the choices, their thumbnails and
+   * the merge tags of the subject. Everything that writes, and the designer's reads, need `templates`.
+   */
+  const onChoosing = requireAnyPermission('templates', 'view_engagement_emails');
   const userOf = (req: Parameters<typeof authOf>[0]) => authOf(req).user.id;
 
   app.get(
@@ -65,6 +72,24 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listTemplates(db, tenantOf(req), req.query),
+  );
+
+  app.get(
+    '/choices',
+    {
+      onRequest: onChoosing,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The marketing templates an e-mail may use (compose)',
+        description:
+          'Permission templates or view_engagement_emails. Read-only; marketing templates only. Search on the ' +
+          'name; sorts updated_at (default), created_at, name.',
+        querystring: TemplateChoiceQuery,
+        response: { 200: TemplatePage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => listTemplates(db, tenantOf(req), { ...req.query, kind: 'marketing' }),
   );
 
   app.post(
@@ -126,12 +151,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/merge-tags',
     {
-      onRequest,
+      onRequest: onChoosing,
       schema: {
         tags,
         security: bearer,
         summary: 'The merge tags templates may use',
-        description: "Contact fields, the tenant's custom attributes, community fields and per-recipient links.",
+        description:
+          "Permission templates or view_engagement_emails. Contact fields, the tenant's custom attributes, " +
+          'community fields and per-recipient links.',
         response: { 200: MergeTagCatalogue, ...errorResponses(401, 403) },
       },
     },
@@ -266,19 +293,17 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/html',
     {
-      onRequest,
+      onRequest: onChoosing,
       schema: {
         tags,
         security: bearer,
-        summary: 'The current version compiled, merge tags as written (thumbnails)',
+        summary: 'The current version merged for sample values (thumbnails)',
+        description: 'Permission templates or view_engagement_emails (thumbnails in compose).',
         params: IdParams,
         response: { 200: TemplateHtml, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => {
-      const loaded = await loadTemplate(ctx, tenantOf(req), req.params.id);
-      return { version: loaded.version.version, html: loaded.version.html };
-    },
+    async (req) => thumbnailHtml(ctx, tenantOf(req), req.params.id),
   );
 
   app.post(

@@ -53,6 +53,27 @@ export function previewTemplate(
   return renderFor(ctx, tenantId, id, request.contact_id, request.version);
 }
 
+/**
+ * GET /v1/templates/{id}/html: the current version as the grid's and compose's thumbnails show it,
+ * merged for the catalogue's sample values (the community's own), so no raw `{{ … }}` shows. A design
+ * whose merge tags cannot be filled in shows its compiled HTML, tags as written.
+ */
+export async function thumbnailHtml(
+  ctx: TemplatesContext,
+  tenantId: string,
+  id: string,
+): Promise<{ version: number; html: string }> {
+  const loaded = await loadTemplate(ctx, tenantId, id);
+  const merge = await loadMergeContext(ctx.db, tenantId, ctx.publicUrl);
+  const scope = sampleScope(merge.attributes, merge.community, sampleLinks(ctx.publicUrl));
+  try {
+    return { version: loaded.version.version, html: renderMessage(bindSend(loaded.prepared, scope), scope).html };
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    return { version: loaded.version.version, html: loaded.version.html };
+  }
+}
+
 /** Test e-mails say so in the subject, as Mailchimp's do. */
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 

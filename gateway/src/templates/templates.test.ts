@@ -2,6 +2,7 @@
 // conflicts, bad input that keeps the last saved version, delete, duplicate, isolation, icons.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
 import type {
   MergeTagCatalogue,
   Template,
@@ -13,7 +14,8 @@ import type {
 } from '../contracts';
 import { TEMPLATE_LIMITS, TEMPLATE_STARTERS, UNSTORABLE_TEXT_MESSAGE } from '../contracts';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
-import { call, qs } from '../../test/audience-helpers';
+import { call, qs, type Method } from '../../test/audience-helpers';
+import { users } from '../db/schema';
 import { registerTemplateUsage } from './index';
 
 let gw: TestGateway;
@@ -369,11 +371,74 @@ describe('isolation and permission', () => {
   });
 
   it('answers 403 without the templates permission, and 401 without a session', async () => {
-    for (const path of ['/v1/templates', '/v1/templates/starters', '/v1/templates/merge-tags']) {
+    for (const path of ['/v1/templates', '/v1/templates/starters']) {
       assert.equal((await call(gw, 'GET', path, staff)).status, 403, path);
       assert.equal((await gw.get(path)).status, 401, path);
     }
+    for (const path of ['/v1/templates/choices', '/v1/templates/merge-tags']) {
+      assert.equal((await gw.get(path)).status, 401, path);
+    }
     assert.equal((await call(gw, 'POST', '/v1/templates', staff, { name: 'x' })).status, 403);
+  });
+});
+
+describe('choosing a template for an e-mail (view_engagement_emails without templates)', () => {
+  it('lists marketing templates only, reads thumbnails and merge tags, and edits nothing', async () => {
+    const marketing = await create('Choosable newsletter', { starter: 'newsletter' });
+    const receipt = await create('Choosable receipt', { kind: 'transactional' });
+    const choices = await call<TemplatePage>(
+      gw,
+      'GET',
+      `/v1/templates/choices?${qs({ perPage: 1000, searchString: 'Choosable' })}`,
+      staff,
+    );
+    assert.equal(choices.status, 200, choices.text);
+    assert.deepEqual(
+      choices.body.records.map((t) => t._id),
+      [marketing._id],
+    );
+    assert.ok(!choices.body.records.some((t) => t._id === receipt._id), 'no transactional template');
+    assert.equal((await call(gw, 'GET', `/v1/templates/${marketing._id}/html`, staff)).status, 200);
+    assert.equal((await call(gw, 'GET', '/v1/templates/merge-tags', staff)).status, 200);
+
+    // Reading for choosing is not editing: the designer's reads and every write stay `templates`.
+    const id = marketing._id;
+    const refused: [Method, string, unknown?][] = [
+      ['GET', '/v1/templates'],
+      ['GET', `/v1/templates/${id}`],
+      ['GET', `/v1/templates/${id}/versions`],
+      ['POST', '/v1/templates', { name: 'x' }],
+      ['PATCH', `/v1/templates/${id}`, { name: 'Renamed by staff' }],
+      ['POST', `/v1/templates/${id}/duplicate`, {}],
+      ['POST', `/v1/templates/${id}/preview`, { contact_id: null }],
+      ['POST', `/v1/templates/${id}/test`, { recipients: ['a@example.com'], contact_id: null }],
+      ['DELETE', `/v1/templates/${id}`],
+    ];
+    for (const [method, path, body] of refused) {
+      assert.equal((await call(gw, method, path, staff, body)).status, 403, `${method} ${path}`);
+    }
+    assert.equal((await current(id)).name, 'Choosable newsletter');
+  });
+
+  it('is refused without the e-mails permission too', async () => {
+    await gw.handle.db
+      .update(users)
+      .set({ permissions: ['manage_contacts'] })
+      .where(eq(users.email, 'staff@acme.test'));
+    gw.sessionsChanged();
+    try {
+      const [t] = (await call<TemplatePage>(gw, 'GET', '/v1/templates', owner)).body.records;
+      assert.ok(t);
+      for (const path of ['/v1/templates/choices', '/v1/templates/merge-tags', `/v1/templates/${t._id}/html`]) {
+        assert.equal((await call(gw, 'GET', path, staff)).status, 403, path);
+      }
+    } finally {
+      await gw.handle.db
+        .update(users)
+        .set({ permissions: ['manage_contacts', 'view_engagement_emails'] })
+        .where(eq(users.email, 'staff@acme.test'));
+      gw.sessionsChanged();
+    }
   });
 });
 
@@ -403,12 +468,13 @@ describe('merge tags, compiled HTML and icons', () => {
     assert.ok(!theirTags.includes('contact.guild_role'));
   });
 
-  it('serves the compiled HTML of the current version, merge tags as written, icons from the gateway', async () => {
+  it('serves the current version merged for sample values (thumbnails), icons from the gateway', async () => {
     const t = await create('Compiled', { starter: 'newsletter' });
     const r = await call<{ version: number; html: string }>(gw, 'GET', `/v1/templates/${t._id}/html`, owner);
     assert.equal(r.status, 200);
     assert.equal(r.body.version, 1);
-    assert.match(r.body.html, /\{\{ contact.first_name \| default: "there" \}\}/);
+    assert.doesNotMatch(r.body.html, /\{\{|\{%/, 'no merge tag shows raw');
+    assert.match(r.body.html, /Acme DAO/);
     const icon = /src="([^"]*\/static\/social\/discord\.png)"/.exec(r.body.html)?.[1] ?? '';
     assert.ok(icon.startsWith(gw.config.onboarding.publicUrl), icon);
     const png = await fetch(`${gw.url}/static/social/discord.png`);

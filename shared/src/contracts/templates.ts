@@ -91,6 +91,13 @@ export const TemplatePage = page(TemplateSummary);
 export type TemplatePage = z.infer<typeof TemplatePage>;
 
 /**
+ * GET /v1/templates/choices: the marketing templates an e-mail may use, for compose's Content step
+ * (spec section 6: view_engagement_emails or templates). Read-only: no kind filter, marketing only.
+ */
+export const TemplateChoiceQuery = listQuery(TEMPLATE_SORT_FIELDS, 'updated_at');
+export type TemplateChoiceQuery = z.infer<typeof TemplateChoiceQuery>;
+
+/**
  * POST /v1/templates: blank, from a built-in starter, or from a design of the platform's gallery
  * (`gallery_id`, a template the platform put in every community's gallery: its current content is copied).
  */
@@ -328,6 +335,7 @@ export function socialIconPath(name: SocialIcon): string {
 // ---------------------------------------------------------------------------------------------
 //
 // GET    /v1/templates                                   TemplateListQuery -> TemplatePage
+// GET    /v1/templates/choices                           TemplateChoiceQuery -> TemplatePage (marketing)
 // POST   /v1/templates                                   TemplateCreate -> 201 Template
 // GET    /v1/templates/starters                          -> TemplateStarterList
 // GET    /v1/templates/merge-tags                        -> MergeTagCatalogue

@@ -63,7 +63,7 @@ describe('createToastGate', () => {
 });
 
 describe('createNotify', () => {
-  it('shows success and error with 5000 ms, top-right', () => {
+  it('shows success and error with 5000 ms, at the bottom centre (clear of page actions)', () => {
     const { shown, sink } = fakeSink();
     const n = createNotify({ now: clock().now, sink });
     expect(n.success('Widget saved.')).toBe('t1');
@@ -72,12 +72,12 @@ describe('createNotify', () => {
       {
         kind: 'success',
         message: 'Widget saved.',
-        options: { duration: 5000, position: 'top-right', removeDelay: 300 },
+        options: { duration: 5000, position: 'bottom-center', removeDelay: 300 },
       },
       {
         kind: 'error',
         message: 'Unable to save',
-        options: { duration: 5000, position: 'top-right', removeDelay: 300 },
+        options: { duration: 5000, position: 'bottom-center', removeDelay: 300 },
       },
     ]);
   });

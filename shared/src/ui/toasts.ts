@@ -73,5 +73,5 @@ export function createNotify({
   };
 }
 
-/** The console's toasts (top-right, 5000 ms, duplicates within ~390 ms blocked). Shown by the shell's single ConsoleToaster. */
+/** The console's toasts (bottom-centre, 5000 ms, duplicates within ~390 ms blocked). Shown by the shell's single ConsoleToaster. */
 export const notify: Notify = createNotify();

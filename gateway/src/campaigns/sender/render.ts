@@ -11,14 +11,13 @@ import {
   contactScope,
   loadMergeContext,
   loadTemplate,
-  prepareTemplate,
   renderMessage,
   TemplateRenderError,
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
 import { dkimKeyFor, dkimSignMessage, effectiveSender, type DkimKey } from '../../domains/index';
-import { campaignHtml } from '../campaign-preview';
+import { prepareCampaign } from '../campaign-preview';
 import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
 import { trackingUrls } from '../tracking/links';
 import type { Claimed } from './claim';
@@ -81,13 +80,7 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
   const templates = { db, publicUrl: config.onboarding.publicUrl };
   const loaded = await loadTemplate(templates, campaign.tenantId, campaign.templateId ?? '', campaign.templateVersion);
   const merge = await loadMergeContext(db, campaign.tenantId, config.onboarding.publicUrl);
-  const prepared = prepareTemplate(
-    {
-      subject: campaign.subject || loaded.version.subject,
-      preview_text: campaign.previewText || loaded.version.previewText,
-    },
-    { html: campaignHtml(loaded.version.html, campaign.previewText), text: loaded.version.text },
-  );
+  const prepared = prepareCampaign(loaded.version, campaign);
   const from = { name: campaign.fromName || merge.community.name, address: sender.from };
   return {
     campaign,

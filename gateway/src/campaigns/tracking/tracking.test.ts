@@ -364,6 +364,37 @@ describe('view in browser', () => {
     assert.deepEqual(await eventsOf(gw.handle.db, rid), [], 'viewing records nothing');
   });
 
+  it("is titled with the campaign's subject and shows its preview text, not the template's", async () => {
+    const owner = await gw.login('acmeOwner');
+    const created = await call<Template>(gw, 'POST', '/v1/templates', owner, {
+      name: 'Titled view',
+      starter: 'newsletter',
+    });
+    assert.equal(created.status, 201, created.text);
+    const saved = await call<TemplateSaved>(gw, 'PATCH', `/v1/templates/${created.body._id}`, owner, {
+      subject: 'Template subject for {{ community.name }}',
+      preview_text: 'Template preview text',
+      base_version: created.body.version,
+    });
+    assert.equal(saved.status, 200, saved.text);
+    const campaign = await insertCampaign(gw.handle.db, acme, {
+      templateId: created.body._id,
+      templateVersion: saved.body.template.version,
+    });
+    await gw.handle.db.execute(
+      sql`update campaigns set subject = ${'Spring drop for {{ contact.email }} & more'},
+            preview_text = ${'Campaign preview text'} where id = ${campaign}`,
+    );
+    const [rid = 0] = await insertRecipients(gw.handle.db, acme, campaign, [{ address: 'titled@example.com' }]);
+    const r = await fetchRaw(paths(rid).view);
+    assert.equal(r.status, 200);
+    const html = await r.text();
+    assert.equal(/<title>([^<]*)<\/title>/.exec(html)?.[1], 'Spring drop for titled@example.com &#38; more');
+    assert.doesNotMatch(html, /Template subject/);
+    assert.match(html, /Campaign preview text/);
+    assert.doesNotMatch(html, /Template preview text/);
+  });
+
   it('says the link is not valid for a forged token, and the e-mail is gone without a template', async () => {
     const forged = await fetchRaw(`/email/view/${recipientToken('wrong', 'view', 1)}`);
     assert.equal(forged.status, 404);

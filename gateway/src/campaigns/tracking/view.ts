@@ -17,6 +17,7 @@ import {
   renderMessage,
   type ContactInfo,
 } from '../../templates/index';
+import { prepareCampaign } from '../campaign-preview';
 import { decorateHtml } from './decorate';
 import { trackingUrls } from './links';
 import type { TrackedRecipient } from './record';
@@ -38,6 +39,8 @@ export const VIEW_CSP = [
 ].join('; ');
 
 interface ViewCampaign {
+  subject: string;
+  previewText: string;
   templateId: string | null;
   templateVersion: number | null;
   trackClicks: boolean;
@@ -57,10 +60,13 @@ function utmOf(value: unknown): UtmParameters {
 export async function renderForBrowser(db: Database, config: Config, r: TrackedRecipient): Promise<string | null> {
   const [row] = await queryRows(
     db,
-    sql`select template_id, template_version, track_clicks, utm from campaigns where id = ${r.campaignId}`,
+    sql`select subject, preview_text, template_id, template_version, track_clicks, utm
+          from campaigns where id = ${r.campaignId}`,
   );
   if (!row) return null;
   const campaign: ViewCampaign = {
+    subject: textOf(row, 'subject') ?? '',
+    previewText: textOf(row, 'preview_text') ?? '',
     templateId: textOf(row, 'template_id'),
     templateVersion: row.template_version === null ? null : intOf(row, 'template_version'),
     trackClicks: row.track_clicks === true,
@@ -83,7 +89,9 @@ export async function renderForBrowser(db: Database, config: Config, r: TrackedR
     unsubscribe_url: urls.unsubscribe,
     view_in_browser_url: urls.view,
   });
-  const message = renderMessage(bindSend(loaded.prepared, { community: scope.community }), scope);
+  // The campaign's own subject and preview text, as in the e-mail sent (campaign-preview.ts).
+  const prepared = prepareCampaign(loaded.version, campaign);
+  const message = renderMessage(bindSend(prepared, { community: scope.community }), scope);
   return decorateHtml(message.html, urls, { trackOpens: false, trackClicks: campaign.trackClicks, utm: campaign.utm });
 }
 

@@ -110,6 +110,15 @@ export function withPreviewText(html: string, previewText: string): string {
   return html.replace(/<body\b[^>]*>/i, (body) => `${body}${preheader(previewText)}`);
 }
 
+/**
+ * A compiled HTML with another subject as its page title (Liquid kept, for a campaign whose subject is
+ * its own): only the title made from the template's subject is replaced, an `mj-title` stays.
+ */
+export function withSubjectTitle(html: string, templateSubject: string, subject: string): string {
+  const written = `<title>${escapeOutsideLiquid(templateSubject)}</title>`;
+  return html.replace(written, () => `<title>${escapeOutsideLiquid(subject)}</title>`);
+}
+
 /** The subject as the page title (view in browser), and the preview text first in the body (unless the MJML has its own). */
 function withTitleAndPreheader(html: string, content: TemplateContent, mjmlHasPreview: boolean): string {
   const out = html.replace('<title></title>', () => `<title>${escapeOutsideLiquid(content.subject)}</title>`);

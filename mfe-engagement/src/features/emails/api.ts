@@ -98,4 +98,4 @@ export const allSegmentsQuery = () =>
 export const invalidateCampaigns = (client: QueryClient) => client.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
 
 export { allListsQuery } from '../lists/api';
-export { fetchTemplates, duplicateTemplate, mergeTagsQuery } from '../templates/api';
+export { fetchTemplateChoices, duplicateTemplate, mergeTagsQuery } from '../templates/api';

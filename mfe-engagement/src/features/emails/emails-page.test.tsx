@@ -38,8 +38,14 @@ function setup(records = rows) {
 }
 
 const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
+/** What an element shows: its text without the visually hidden parts. */
+function visibleText(el: Element): string {
+  const copy = el.cloneNode(true) as Element;
+  copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').trim();
+}
 const actionsOf = (row: HTMLElement) =>
-  Array.from(within(row).getByTestId('row-actions').querySelectorAll('a, button')).map((el) => el.textContent);
+  Array.from(within(row).getByTestId('row-actions').querySelectorAll('a, button')).map(visibleText);
 
 test('rows show status, figures and rates, with the actions their status allows', async () => {
   setup();
@@ -59,6 +65,23 @@ test('rows show status, figures and rates, with the actions their status allows'
     'href',
     '/engagement/emails/log/x1',
   );
+});
+
+test("every row action's accessible name contains its visible text (WCAG 2.5.3 Label in Name)", async () => {
+  setup();
+  renderPage(<EmailsPage />);
+  const done = await rowOf('Done');
+  const log = within(done).getByRole('link', { name: 'View log of Done' });
+  expect(log).not.toHaveAttribute('aria-label');
+  expect(log).toHaveAttribute('href', '/engagement/emails/log/x1');
+  for (const name of rows.map((r) => r.name)) {
+    const actions = within(await rowOf(name)).getByTestId('row-actions');
+    for (const el of Array.from(actions.querySelectorAll<HTMLElement>('a, button'))) {
+      // The actions are named by an aria-label or by their content (no aria-labelledby).
+      const accessibleName = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim();
+      expect(accessibleName.toLowerCase()).toContain(visibleText(el).toLowerCase());
+    }
+  }
 });
 
 test('the status filter is sent to the gateway', async () => {

@@ -166,13 +166,10 @@ export function EmailsScreen() {
                 );
               if (action === 'log')
                 return (
-                  <Link
-                    key={action}
-                    to={logPath(c._id)}
-                    aria-label={`View the log of ${c.name}`}
-                    className="text-sm text-brand-700 hover:underline"
-                  >
-                    View log
+                  // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name): the
+                  // e-mail's name is added as hidden text, not by an aria-label that replaces it.
+                  <Link key={action} to={logPath(c._id)} className="text-sm text-brand-700 hover:underline">
+                    View log<span className="sr-only"> of {c.name}</span>
                   </Link>
                 );
               const danger = action === 'cancel' || action === 'delete';

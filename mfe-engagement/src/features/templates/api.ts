@@ -26,6 +26,10 @@ const path = (id: string) => `/v1/templates/${encodeURIComponent(id)}`;
 
 export const fetchTemplates = (query: Record<string, string | number>) => api.get('/v1/templates', TemplatePage, query);
 
+/** The marketing templates an e-mail may use: readable with the e-mails permission too (compose). */
+export const fetchTemplateChoices = (query: Record<string, string | number>) =>
+  api.get('/v1/templates/choices', TemplatePage, query);
+
 export const fetchTemplate = (id: string) => api.get(path(id), Template);
 
 export const createTemplate = (input: TemplateCreate) => api.post('/v1/templates', Template, input);

@@ -8,7 +8,7 @@ export const DELETE_ERROR_TITLE = 'Unable to delete widget';
 export const DELETE_FAILED = 'The widget could not be deleted. Please try again.';
 
 /**
- * Spec section 4: confirm, DELETE; success closes and toasts 'Widget deleted.' (top-right, 2000 ms);
+ * Spec section 4: confirm, DELETE; success closes and toasts 'Widget deleted.' (2000 ms; where toasts show: TOAST_POSITION);
  * failure closes and, ERROR_DIALOG_DELAY_MS later, shows 'Unable to delete widget' with the server's
  * first message and no Cancel.
  */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AudienceCount, Campaign } from '@console/shared/contracts';
+import type { AudienceCount, Campaign, Permission } from '@console/shared/contracts';
 import { browserTimeZone } from '@console/shared/format';
 import { consoleStore } from '@console/shared/session';
 import EmailComposePage from '../../../pages/email-compose-page';
@@ -66,7 +66,7 @@ function setup(start: Campaign, count: AudienceCount = audienceCount()) {
     platform_address: 'news@console.test',
     domains: senderDomains,
   }));
-  gateway.on('GET /v1/templates', () => pageOf([template]));
+  gateway.on('GET /v1/templates/choices', () => pageOf([template]));
   gateway.on('GET /v1/templates/:id/html', () => ({ version: 1, html: '<p>design</p>' }));
   gateway.on('GET /v1/templates/merge-tags', () => ({ groups: [] }));
   gateway.on('GET /v1/contacts', () => pageOf([]));
@@ -316,7 +316,55 @@ test('a sent e-mail opens read-only with a link to its log', async () => {
   expect(gateway.callsTo('PATCH /v1/campaigns/c1')).toHaveLength(0);
 });
 
+/** Signs in a user with `permissions` for one test; returns the restore. */
+function signedInWith(permissions: Permission[]) {
+  const initial = consoleStore.getState();
+  consoleStore.setState({ user: tenantAdmin(permissions) });
+  return () => act(() => consoleStore.setState(initial, true));
+}
+
+test('staff without templates choose from the marketing templates and cannot edit a design', async () => {
+  const restore = signedInWith(['manage_contacts', 'view_engagement_emails']);
+  try {
+    const { gateway } = setup(campaign({ template_id: null }));
+    gateway.on('GET /v1/templates', () => json({ message: 'Forbidden' }, 403));
+    const user = userEvent.setup();
+    open(campaign({ template_id: null }));
+    await user.click(await screen.findByRole('tab', { name: /Content/ }));
+    await user.click(await screen.findByRole('radio', { name: 'Monthly newsletter' }));
+    expect(screen.queryByText('The templates could not be loaded.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit the design (on a copy)' })).toBeNull();
+    expect(gateway.callsTo('GET /v1/templates')).toHaveLength(0);
+    await waitFor(() =>
+      expect(gateway.callsTo('PATCH /v1/campaigns/c1').at(-1)?.json).toEqual(
+        expect.objectContaining({ template_id: 't1' }),
+      ),
+    );
+  } finally {
+    restore();
+  }
+});
+
+test('with no marketing template, staff are told who can make one', async () => {
+  const restore = signedInWith(['manage_contacts', 'view_engagement_emails']);
+  try {
+    const { gateway } = setup(campaign({ template_id: null }));
+    gateway.on('GET /v1/templates/choices', () => pageOf([]));
+    const user = userEvent.setup();
+    open(campaign({ template_id: null }));
+    await user.click(await screen.findByRole('tab', { name: /Content/ }));
+    expect(
+      await screen.findByText(
+        'No marketing templates yet. Someone with access to Templates needs to create one first.',
+      ),
+    ).toBeInTheDocument();
+  } finally {
+    restore();
+  }
+});
+
 test('editing the design duplicates the template, saves the copy as the content and opens the designer', async () => {
+  const restore = signedInWith(['view_engagement_emails', 'templates']);
   const { gateway } = setup(campaign());
   gateway.on('POST /v1/templates/:id/duplicate', () =>
     json({ ...template, _id: 't2', name: 'Copy of Monthly newsletter', mjml: '<mjml></mjml>', project: null }, 201),
@@ -330,6 +378,7 @@ test('editing the design duplicates the template, saves the copy as the content 
   expect(gateway.callsTo('PATCH /v1/campaigns/c1').at(-1)?.json).toEqual(
     expect.objectContaining({ template_id: 't2', base_version: 1 }),
   );
+  restore();
 });
 
 test('a scheduled e-mail shows its schedule; Unschedule makes it a draft again', async () => {

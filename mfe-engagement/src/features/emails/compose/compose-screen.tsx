@@ -11,7 +11,7 @@ import {
   campaignQuery,
   countAudience,
   createCampaign,
-  fetchTemplates,
+  fetchTemplateChoices,
 } from '../api';
 import {
   STATUS_LABELS,
@@ -133,7 +133,7 @@ export function ComposeEditor({ campaign: loaded }: { campaign: Campaign }) {
   const templates = useQuery({
     queryKey: ['templates', 'list', 'compose', ''],
     queryFn: () =>
-      fetchTemplates({ page: 1, perPage: 24, sortField: 'updated_at', sortOrder: 'desc', searchString: '' }),
+      fetchTemplateChoices({ page: 1, perPage: 24, sortField: 'updated_at', sortOrder: 'desc', searchString: '' }),
   });
   const nameOf = (ids: string[], records: { _id: string; name: string }[] | undefined) =>
     ids.map((id) => records?.find((r) => r._id === id)?.name ?? 'Unknown');

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@console/shared/router';
-import { messageOf } from '@console/shared/api';
+import { ApiError, messageOf } from '@console/shared/api';
+import { useConsole } from '@console/shared/session';
 import { Button, Spinner, TextField, notify } from '@console/shared/ui';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
-import { duplicateTemplate, fetchTemplates, mergeTagsQuery } from '../api';
+import { duplicateTemplate, fetchTemplateChoices, mergeTagsQuery } from '../api';
 import { TemplateThumbnail } from '../../templates/template-thumbnail';
 import { MergeTagMenu } from '../../templates/designer/merge-tag-menu';
 import { insertAt } from '../../templates/template-rules';
@@ -89,10 +90,19 @@ export function ContentStep({
   const templates = useQuery({
     queryKey: ['templates', 'list', 'compose', search.trim()],
     queryFn: () =>
-      fetchTemplates({ page: 1, perPage: 24, sortField: 'updated_at', sortOrder: 'desc', searchString: search.trim() }),
+      fetchTemplateChoices({
+        page: 1,
+        perPage: 24,
+        sortField: 'updated_at',
+        sortOrder: 'desc',
+        searchString: search.trim(),
+      }),
     placeholderData: keepPreviousData,
   });
   const chosen = value.template_id;
+  // Choosing needs the e-mails permission; changing a design is the designer's, which needs
+  // `templates` (spec section 2: engagement/template-designer).
+  const canDesign = useConsole((s) => s.user?.permissions.includes('templates') ?? false);
 
   const designOnCopy = async () => {
     if (!chosen) return;
@@ -124,7 +134,7 @@ export function ContentStep({
             containerClassName="w-full max-w-xs"
             onChange={(event) => setSearch(event.target.value)}
           />
-          {chosen && !readOnly && (
+          {chosen && !readOnly && canDesign && (
             <Button variant="secondary" busy={copying} onClick={() => void designOnCopy()}>
               Edit the design (on a copy)
             </Button>
@@ -138,21 +148,25 @@ export function ContentStep({
         )}
         {templates.isError && (
           <p role="alert" className="text-sm text-red-700">
-            The templates could not be loaded.
+            {templates.error instanceof ApiError && templates.error.status === 403
+              ? 'Choosing a template needs the E-mails permission. Ask an administrator of your community.'
+              : 'The templates could not be loaded.'}
           </p>
         )}
         {templates.data && templates.data.records.length === 0 && (
           <p className="text-sm text-slate-600">
             {search ? (
               'No template matches.'
-            ) : (
+            ) : canDesign ? (
               <>
-                No templates yet: create one under{' '}
+                No marketing templates yet: create one under{' '}
                 <Link to="/engagement/templates" className="text-brand-700 underline">
                   Templates
                 </Link>
                 .
               </>
+            ) : (
+              'No marketing templates yet. Someone with access to Templates needs to create one first.'
             )}
           </p>
         )}

@@ -11,6 +11,9 @@ import iconCss from 'font-awesome/css/font-awesome.min.css?inline';
 import iconFont from 'font-awesome/fonts/fontawesome-webfont.woff2';
 import { IMAGE_PLACEHOLDER, emailBlocks, socialIcon } from './email-blocks';
 import { expandSelfClosing } from './mjml-source';
+import { insertTextAtCaret } from './caret-insert';
+import { sanitizeElement, sanitizeParsedNode, sanitizeProject, type ParsedNodeLike } from './canvas-safety';
+import { HEAD_PART_TYPE, INERT, hasBlockHead, headPartMjml, headPartOf } from './head-parts';
 
 export interface EditorContent {
   mjml: string;
@@ -77,8 +80,6 @@ interface SerialisedModel {
   toHTML: (opts?: object) => string;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** A social element without its own icon would get the MJML authors' hosted one: point it at the gateway's. */
 function ownSocialIcons(component: Component, gatewayUrl: string) {
   const visit = (c: Component) => {
@@ -98,8 +99,52 @@ function ownSocialIcons(component: Component, gatewayUrl: string) {
 }
 
 function loadInto(editor: Editor, content: EditorContent) {
-  if (content.project) editor.loadProjectData(content.project);
+  // Project data is loaded without the HTML parser: it is made safe first (canvas-safety.ts). A
+  // design whose head was saved as blocks opens from its MJML (saved with it) into head parts.
+  if (content.project && !hasBlockHead(content.project)) editor.loadProjectData(sanitizeProject(content.project));
   else editor.setComponents(expandSelfClosing(content.mjml));
+}
+
+/** The parser's tree, before components are made from it: no handlers, no script URLs (canvas-safety.ts). */
+function sanitizeParsedRoot({ root }: { root?: ParsedNodeLike & { __domNode?: unknown } }) {
+  if (!root) return;
+  sanitizeParsedNode(root);
+  // Types' isComponent read the DOM node the tree was made from: it is made safe too.
+  const dom = root.__domNode;
+  if (dom instanceof Element) sanitizeElement(dom);
+  else if (dom instanceof Document && dom.documentElement) sanitizeElement(dom.documentElement);
+  else if (dom instanceof DocumentFragment || dom instanceof Document) {
+    for (const child of Array.from(dom.children)) sanitizeElement(child);
+  }
+}
+
+/** The head's definitions as settings, not blocks (head-parts.ts); the head itself is not selectable. */
+function addHeadParts(editor: Editor) {
+  editor.Components.addType(HEAD_PART_TYPE, {
+    isComponent: headPartOf,
+    model: {
+      defaults: { ...INERT, markup: '' },
+      toHTML(this: Component) {
+        return headPartMjml(this.get('tagName') ?? 'mj-raw', this.getAttributes(), String(this.get('markup') ?? ''));
+      },
+    },
+    view: {
+      render() {
+        this.el.hidden = true;
+        return this;
+      },
+    },
+  });
+  editor.Components.addType('mj-head', { model: { defaults: { ...INERT } } });
+}
+
+/**
+ * An image without a source (none written, or a script URL removed by canvas-safety.ts) shows the
+ * console's placeholder and is saved with it: GrapesJS's own default is raw SVG markup, which the
+ * MJML serialiser writes unescaped into the attribute (invalid MJML, refused at save).
+ */
+function addImagePlaceholder(editor: Editor) {
+  editor.Components.addType('mj-image', { model: { defaults: { src: IMAGE_PLACEHOLDER } } });
 }
 
 /** Resolves once the editor has loaded the design; changes are reported from then on. */
@@ -115,6 +160,9 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     cssIcons: '',
     storageManager: false,
     canvas: { styles: [], scripts: [] },
+    // No scripts, handlers or script URLs from a template reach the same-origin canvas
+    // (docs/templates.md, "CSP"); canvas-safety.ts removes what GrapesJS's own checks miss.
+    parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
     assetManager: {
       assets: [],
       embedAsBase64: false,
@@ -142,6 +190,10 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
         }),
     ],
   });
+
+  editor.on('parse:html:root', sanitizeParsedRoot);
+  addHeadParts(editor);
+  addImagePlaceholder(editor);
 
   for (const block of emailBlocks(gatewayUrl)) {
     editor.Blocks.add(block.id, {
@@ -205,8 +257,8 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     },
     insertText(text) {
       const rte = editor.RichTextEditor.globalRte;
-      if (!editor.getEditing() || !rte) return false;
-      rte.insertHTML(escapeHtml(text));
+      if (!editor.getEditing() || !rte?.el) return false;
+      insertTextAtCaret(rte.el, text);
       options.onChange();
       return true;
     },

@@ -10,3 +10,8 @@ export function expandSelfClosing(mjml: string): string {
     '<$1$2></$1>',
   );
 }
+
+/** An attribute value for MJML written between double quotes. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/"/g, '&quot;');
+}
