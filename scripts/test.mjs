@@ -126,6 +126,10 @@ async function gatewaySuites(serverUrl) {
       (runsAlone(file, source) ? alone : side).push(job);
     }
   }
+  // The benchmarks' own helpers (bench/*.test.ts: no database, no system) run beside them.
+  for (const file of fs.readdirSync(path.join(root, 'bench')).filter((f) => f.endsWith('.test.ts'))) {
+    side.push({ label: `bench ${file}`, cwd: path.join(root, 'bench'), file, size: 0, env: {} });
+  }
   side.sort((a, b) => b.size - a.size);
   const gatewayTmp = path.join(tmp, 'gateway');
   fs.rmSync(gatewayTmp, { recursive: true, force: true });
