@@ -31,6 +31,8 @@ const HEADER_LIST = [
   'Content-Transfer-Encoding',
   'List-Unsubscribe',
   'List-Unsubscribe-Post',
+  'List-Id',
+  'Feedback-ID',
 ];
 
 /** The domain of an address, lower case and in ASCII (punycode), as domains are stored. */

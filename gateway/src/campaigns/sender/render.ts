@@ -18,7 +18,14 @@ import {
 } from '../../templates/index';
 import { dkimKeyFor, dkimSignMessage, effectiveSender, type DkimKey } from '../../domains/index';
 import { prepareCampaign } from '../campaign-preview';
-import { campaignHeaders, decorateHtml, decorateText, type TrackingSettings } from '../tracking/decorate';
+import {
+  campaignHeaders,
+  campaignListHeaders,
+  decorateHtml,
+  decorateText,
+  type TrackingSettings,
+} from '../tracking/decorate';
+import { recipientToken } from '../tracking/recipient-token';
 import { trackingUrls } from '../tracking/links';
 import type { Claimed } from './claim';
 import { buildMime, sharedHeaders } from './mime';
@@ -50,6 +57,8 @@ export interface SendContext {
   /** From and Reply-To, encoded once for the send (mime.ts). */
   headers: string;
   senderDomain: string;
+  /** List-Id and Feedback-ID, the same for every recipient of the send (tracking/decorate.ts). */
+  listHeaders: Record<string, string>;
   /** The key of the tenant's verified domain of the From address: messages are DKIM-signed with it (domains/dkim.ts). */
   dkim: DkimKey | null;
 }
@@ -91,6 +100,7 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
     from,
     headers: sharedHeaders({ from, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) }),
     senderDomain: domainOf(from.address),
+    listHeaders: campaignListHeaders(campaign, merge.community.name, domainOf(config.campaigns.defaultFrom)),
     dkim,
   };
 }
@@ -146,7 +156,10 @@ export function buildMessage(
     html: decorateHtml(rendered.html, urls, ctx.campaign.tracking),
     text: decorateText(rendered.text, urls, ctx.campaign.tracking),
     messageId,
-    headers: campaignHeaders(urls, row.id, campaigns.unsubscribeMailbox || null),
+    headers: {
+      ...ctx.listHeaders,
+      ...campaignHeaders(urls, recipientToken(campaigns.trackingSecret, row.id), campaigns.unsubscribeMailbox || null),
+    },
   });
   return { to, raw, messageId };
 }

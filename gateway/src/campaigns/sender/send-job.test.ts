@@ -31,6 +31,7 @@ import {
   waitUntil,
   type SmtpPeer,
 } from '../../../test/campaign-send-helpers';
+import { recipientOfToken } from '../tracking/recipient-token';
 
 const DOMAIN = 'wallet.test';
 let peer: SmtpPeer;
@@ -202,13 +203,16 @@ describe('a campaign sent over SMTP', () => {
     assert.equal(parsed.messageId, `<${campaignId}.${rid}@console.test>`);
     assert.equal(parsed.from?.name, 'Acme News');
     assert.equal(parsed.replyTo?.[0]?.address, 'replies@acme.example');
-    assert.equal(header('X-Recipient-Id'), rid.toString(36));
+    const secret = gw.config.campaigns.trackingSecret;
+    assert.equal(recipientOfToken(secret, header('X-Recipient-Id')), rid, 'an opaque token of the recipient');
+    assert.match(header('List-Id'), /^"[^"]+" <[0-9a-f-]{36}\.console\.test>$/);
+    assert.equal(header('Feedback-ID'), `${campaignId}:${acme}:console.test`);
     assert.equal(header('List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
     const unsubscribe = header('List-Unsubscribe');
     const https = /<(https:\/\/t\.example\.org\/email\/unsubscribe\/([^>]+))>/.exec(unsubscribe);
     assert.ok(https, unsubscribe);
     assert.equal(verifyRecipientToken(gw.config.campaigns.trackingSecret, 'unsubscribe', https[2] ?? ''), rid);
-    assert.match(unsubscribe, /<mailto:unsubscribe@acme\.example\?subject=unsubscribe-[0-9a-z]+>/);
+    assert.match(unsubscribe, /<mailto:unsubscribe@acme\.example\?subject=unsubscribe-[A-Za-z0-9_-]{22}>/);
     const html = parsed.html ?? '';
     const text = parsed.text ?? '';
     assert.match(html, /Hi Reader No7, news from Acme DAO/);

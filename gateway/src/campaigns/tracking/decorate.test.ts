@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { campaignHeaders, decorateHtml, decorateText, withUtm, type TrackingSettings } from './decorate';
+import {
+  campaignHeaders,
+  campaignListHeaders,
+  decorateHtml,
+  decorateText,
+  withUtm,
+  type TrackingSettings,
+} from './decorate';
 import { trackingUrls, verifyClick } from './links';
 
 const SECRET = 'test-secret';
@@ -89,12 +96,21 @@ describe('message decoration', () => {
     assert.ok(!out.includes('/email/open/'));
   });
 
-  it('carries RFC 8058 one-click unsubscribe headers and the recipient id', () => {
-    const h = campaignHeaders(urls, 9, 'unsub@mail.example');
-    assert.equal(h['List-Unsubscribe'], `<${urls.unsubscribe}>, <mailto:unsub@mail.example?subject=unsubscribe-9>`);
+  it('carries RFC 8058 one-click unsubscribe headers and the recipient token', () => {
+    const h = campaignHeaders(urls, 'tok', 'unsub@mail.example');
+    assert.equal(h['List-Unsubscribe'], `<${urls.unsubscribe}>, <mailto:unsub@mail.example?subject=unsubscribe-tok>`);
     assert.equal(h['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
-    assert.equal(h['X-Recipient-Id'], '9');
-    assert.equal(campaignHeaders(urls, 36, null)['List-Unsubscribe'], `<${urls.unsubscribe}>`);
-    assert.equal(campaignHeaders(urls, 36, null)['X-Recipient-Id'], '10');
+    assert.equal(h['X-Recipient-Id'], 'tok');
+    assert.equal(campaignHeaders(urls, 'tok', null)['List-Unsubscribe'], `<${urls.unsubscribe}>`);
+  });
+
+  it('names the list (RFC 2919) and the feedback loop of every message of a campaign', () => {
+    const campaign = { id: 'c-1', tenantId: 't-1' };
+    assert.deepEqual(campaignListHeaders(campaign, 'Acme "DAO"', 'console.test'), {
+      'List-Id': '"Acme \\"DAO\\"" <t-1.console.test>',
+      'Feedback-ID': 'c-1:t-1:console.test',
+    });
+    // A name past ASCII is left out of the phrase (it is optional) rather than encoded inside it.
+    assert.equal(campaignListHeaders(campaign, 'Gilde Über', 'console.test')['List-Id'], '<t-1.console.test>');
   });
 });

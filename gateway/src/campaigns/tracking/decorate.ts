@@ -105,21 +105,40 @@ export function decorateText(text: string, urls: TrackingUrls, settings: Trackin
 }
 
 /**
- * The headers every campaign e-mail carries: one-click unsubscribe (RFC 8058: an https link and the
- * `List-Unsubscribe-Post` header; a mailto alternative per RFC 2369) and the recipient's id for
- * events coming back (bounces, complaints).
+ * The headers of one recipient's message: one-click unsubscribe (RFC 8058: an https link and the
+ * `List-Unsubscribe-Post` header; a mailto alternative per RFC 2369 whose subject carries the
+ * recipient's opaque token) and that token again for events coming back (bounces, complaints).
  */
 export function campaignHeaders(
   urls: TrackingUrls,
-  recipientId: number,
+  recipientToken: string,
   unsubscribeMailbox: string | null,
 ): Record<string, string> {
   const unsubscribe = [`<${urls.unsubscribe}>`];
-  if (unsubscribeMailbox)
-    unsubscribe.push(`<mailto:${unsubscribeMailbox}?subject=unsubscribe-${recipientId.toString(36)}>`);
+  if (unsubscribeMailbox) unsubscribe.push(`<mailto:${unsubscribeMailbox}?subject=unsubscribe-${recipientToken}>`);
   return {
     'List-Unsubscribe': unsubscribe.join(', '),
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    'X-Recipient-Id': recipientId.toString(36),
+    'X-Recipient-Id': recipientToken,
+  };
+}
+
+/**
+ * The headers every message of a campaign shares, for mailbox providers' list handling and feedback
+ * loops: List-Id (RFC 2919: the community's name as the phrase when it is plain ASCII, and
+ * `<tenant id>.<platform domain>`, one list per community) and Feedback-ID (Gmail's feedback loop:
+ * campaign, tenant and the platform's domain as the sender id).
+ */
+export function campaignListHeaders(
+  campaign: { id: string; tenantId: string },
+  communityName: string,
+  platformDomain: string,
+): Record<string, string> {
+  const listId = `<${campaign.tenantId}.${platformDomain}>`;
+  const name = communityName.replace(/[\r\n]+/g, ' ').trim();
+  const phrase = /^[\x20-\x7e]+$/.test(name) ? `"${name.replace(/["\\]/g, '\\$&')}" ` : '';
+  return {
+    'List-Id': `${phrase}${listId}`,
+    'Feedback-ID': `${campaign.id}:${campaign.tenantId}:${platformDomain}`,
   };
 }

@@ -29,6 +29,7 @@ import { bodyProblem } from '../../lib/json-body';
 import { errorResponses } from '../../lib/openapi';
 import { recordComplaint, recordHardBounce, recordSoftBounce, trackedRecipient, type TrackedRecipient } from './record';
 import type { Database } from '../../db/index';
+import { recipientOfToken } from './recipient-token';
 
 export const MailEventsAnswer = z.object({ accepted: z.int(), ignored: z.int() });
 
@@ -45,14 +46,21 @@ export function signatureMatches(secret: string, raw: Buffer, header: string | u
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The recipient an event names: by X-Recipient-Id, or by a Message-ID that starts with it. */
+/**
+ * The recipient an event names: by X-Recipient-Id (the opaque token, tracking/recipient-token.ts, or
+ * the base-36 row id of messages sent before it), or by a Message-ID that starts with it.
+ */
 async function recipientOfEvent(
   db: Database,
+  secret: string,
   event: { recipient_id?: string | undefined; message_id?: string | undefined },
 ): Promise<TrackedRecipient | null> {
   const base36 = /^[0-9a-z]{1,13}$/;
   if (event.recipient_id !== undefined) {
-    const raw = event.recipient_id.trim().toLowerCase();
+    const given = event.recipient_id.trim();
+    const byToken = recipientOfToken(secret, given);
+    if (byToken !== null) return trackedRecipient(db, byToken);
+    const raw = given.toLowerCase();
     if (!base36.test(raw)) return null;
     const id = parseInt(raw, 36);
     return Number.isSafeInteger(id) && id > 0 ? trackedRecipient(db, id) : null;
@@ -136,7 +144,7 @@ export const mailEventRoutes: FastifyPluginAsyncZod = async (app) => {
       let accepted = 0;
       let ignored = 0;
       for (const [i, e] of req.body.events.entries()) {
-        const r = await recipientOfEvent(db, e);
+        const r = await recipientOfEvent(db, config.campaigns.trackingSecret, e);
         if (!r) {
           ignored++;
           continue;
