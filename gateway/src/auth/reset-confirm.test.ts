@@ -40,6 +40,16 @@ describe('password reset', () => {
     const weak = await gw.post<ErrorBody>('/v1/auth/reset', { user_id: userId, reset_token: token, password: 'short' });
     assert.equal(weak.status, 400);
     assert.ok(weak.body.errors?.password?.length);
+    // NIST SP 800-63B: repetitive and commonly used passwords are refused, with the reason.
+    for (const [password, reason] of [
+      ['aaaaaaaaaa', /^Repeated characters like "aaa" are easy to guess\./],
+      ['password1234', /passwords commonly used on other websites\./],
+    ] as const) {
+      const easy = await gw.post<ErrorBody>('/v1/auth/reset', { user_id: userId, reset_token: token, password });
+      assert.equal(easy.status, 400, easy.text);
+      assert.deepEqual(Object.keys(easy.body.errors ?? {}), ['password']);
+      assert.match(easy.body.errors?.password?.[0] ?? '', reason);
+    }
 
     const body = { user_id: userId, reset_token: token, password: 'brand-new-pass-2026' };
     const done = await gw.post<{ message: string }>('/v1/auth/reset', body);
