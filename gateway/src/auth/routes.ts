@@ -86,8 +86,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with an e-mailed sign-in link',
         description:
-          'Uses the link once (it expires after 15 minutes) and returns a bearer token; the client address ' +
-          'then counts as one the account signs in from. 400 on token for a used, expired or unknown link; ' +
+          'Uses the link once (it works for SIGN_IN_LINK_TTL_SECONDS, 15 minutes by default) and returns a ' +
+          'bearer token; the client address then counts as one the account signs in from. 400 on token ' +
+          'for a used, expired or unknown link; ' +
           `429 with Retry-After after ${RESET_ADDRESS_MAX} attempts from one address in an hour.`,
         body: SignInLinkBody,
         response: { 200: TokenResponse, ...errorResponses(400, 429) },
