@@ -54,7 +54,13 @@ async function session(email: string, password: string): Promise<{ page: Page; c
 describe('axe reports nothing', () => {
   test('signed-out pages', async () => {
     const { page, context } = await newSession(browser, system.urls.shell);
-    for (const path of ['/login', '/reset', '/reset/00000000-0000-4000-8000-000000000000/abc', '/confirm-email']) {
+    for (const path of [
+      '/login',
+      '/reset',
+      '/reset/00000000-0000-4000-8000-000000000000/abc',
+      '/sign-in/00000000-0000-4000-8000-000000000000/abc',
+      '/confirm-email',
+    ]) {
       await visit(page, path);
     }
     await visit(page, '/checkout/price_growup1_monthly', () => page.getByLabel('Community name').waitFor());

@@ -58,10 +58,12 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const { trustProxy } = config;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket's side (proxy-addr's hop rule), no more.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // One line per request only when debugging (it costs throughput); failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     // Without request logging, requests log through the gateway's logger itself (the error handler

@@ -18,9 +18,9 @@ export interface GuessPolicy {
   trustedSlips: number;
   /** Failed checks from one address (on any accounts) per window before strangers there are refused. */
   addressMax: number;
-  /** Failures on an account before delays start. */
+  /** Failures of one address on an account before its delays start. */
   freeFailures: number;
-  /** The first delay; each further failure doubles it. */
+  /** The first delay; each further failure of that address on the account doubles it. */
   baseDelayMs: number;
 }
 
@@ -150,10 +150,16 @@ export interface Config {
   outboxDir: string;
   throttle: ThrottleConfig;
   resetTokenTtlMs: number;
+  /** How long an e-mailed sign-in link works (auth/sign-in-link.ts). */
+  signInLinkTtlMs: number;
   confirmTokenTtlMs: number;
   bodyLimit: number;
   /** Trust X-Forwarded-For (only behind a reverse proxy you control). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries name the client (Fastify's `trustProxy`): false (the socket's address),
+   * a number of proxy hops in front of the gateway, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   imports: ImportConfig;
   jobs: JobsConfig;
@@ -322,6 +328,24 @@ function billingConfig(env: Env): BillingConfig {
   return { provider: 'stripe', stripe };
 }
 
+/**
+ * TRUST_PROXY: unset, '0' or 'false': the socket's address; a number N (or 'true', one): N reverse
+ * proxies of ours stand in front, so the client is the N-th X-Forwarded-For entry from the right;
+ * otherwise a comma-separated list of the proxies' addresses or CIDR ranges. Never "trust every hop":
+ * the client writes the leftmost entries itself, and a client choosing its address would get a fresh
+ * one for the sign-in limits on every request (docs/auth.md).
+ */
+export function trustProxyOf(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.GATEWAY_DATA_DIR || path.join(GATEWAY_ROOT, '.data'));
   const consoleUrl = (env.CONSOLE_URL || 'http://localhost:3000').replace(/\/+$/, '');
@@ -362,9 +386,10 @@ export function loadConfig(env: Env = process.env): Config {
       knownAddressMs: int(env, 'LOGIN_KNOWN_ADDRESS_DAYS', 90) * 24 * 60 * 60 * 1000,
     },
     resetTokenTtlMs: int(env, 'RESET_TOKEN_TTL_SECONDS', 60 * 60) * 1000,
+    signInLinkTtlMs: Math.max(60, int(env, 'SIGN_IN_LINK_TTL_SECONDS', 15 * 60)) * 1000,
     confirmTokenTtlMs: int(env, 'CONFIRM_TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60) * 1000,
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || (env.QUIET === '1' ? 'warn' : 'info'),
     imports: {
       batchRows: Math.max(1, int(env, 'IMPORT_BATCH_ROWS', 5000)),

@@ -138,6 +138,35 @@ describe('Change password', () => {
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
   });
 
+  it('says why a weak password is refused and does not send it (NIST SP 800-63B, the gateway rule)', async () => {
+    const gw = fakeGateway({});
+    const user = userEvent.setup({ delay: null });
+    renderChangePassword();
+    await fill(user, 'old-secret-1', 'aaaaaaaaaa');
+    // The meter names the reason and the advice (zxcvbn's feedback).
+    expect(await screen.findByText('Repeated characters like "aaa" are easy to guess.')).toBeInTheDocument();
+    expect(screen.getByText('Avoid repeated words and characters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(field('New password')).toHaveAccessibleDescription(
+      'Repeated characters like "aaa" are easy to guess. Add a few more words; uncommon words are better.',
+    );
+    expect(field('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('New password')).toHaveFocus();
+    expect(gw.calls).toEqual([]);
+  });
+
+  it("shows the gateway's reason for a refused password under the new password", async () => {
+    const reason = 'This password is too easy to guess.';
+    fakeGateway({
+      'POST /v1/auth/change-password': () => json({ message: reason, errors: { new_password: [reason] } }, 400),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderChangePassword();
+    await fill(user, 'old-secret-1', NEW);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(field('New password')).toHaveAccessibleDescription(reason));
+  });
+
   it('while impersonating: a note instead of the form', () => {
     signInAs(consoleStore, { ...makeUser(), is_impersonating: true });
     renderChangePassword();

@@ -72,7 +72,7 @@ describe('@console/shared entry points', () => {
     expect(orphans).toEqual([]);
   });
 
-  it('keeps the session core free of the UI kit, overlays, HTML sanitiser, grids and TanStack Query', () => {
+  it('keeps the session core free of the UI kit, overlays, HTML sanitiser, grids, TanStack Query and the password rule', () => {
     const core = ['./config', './access', './contracts/core', './api', './session'];
     for (const key of core) {
       for (const f of filesOf(path.join(root, pkg.exports[key]!))) {
@@ -80,7 +80,7 @@ describe('@console/shared entry points', () => {
         expect({
           file: path.relative(root, f),
           heavy:
-            /from '(@floating-ui|dompurify|@tanstack|@console\/shared\/(ui|overlays|html|lists|query|contracts)')/.exec(
+            /from '(@floating-ui|dompurify|@tanstack|@zxcvbn-ts\/[\w-]+|@console\/shared\/(ui|overlays|html|lists|query|contracts|passwords|password-meter)')/.exec(
               src,
             )?.[1] ?? null,
         }).toEqual({

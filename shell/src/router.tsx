@@ -35,6 +35,7 @@ const ConfirmEmailPage = withQueries(() => import('./pages/confirm-email'), 'Con
 const CheckoutPage = withQueries(() => import('./pages/checkout'), 'CheckoutPage');
 const CheckoutSuccessPage = withQueries(() => import('./pages/checkout-success'), 'CheckoutSuccessPage');
 const InvitationPage = withQueries(() => import('./pages/invitation'), 'InvitationPage');
+const SignInLinkPage = lazy(() => import('./pages/sign-in-link').then((m) => ({ default: m.SignInLinkPage })));
 const AppletPage = withQueries(() => import('./pages/applet'), 'AppletPage');
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = {
@@ -46,6 +47,7 @@ const SHELL_PAGES: Record<ShellPage, ComponentType> = {
   'checkout-success': CheckoutSuccessPage,
   checkout: CheckoutPage,
   invitation: InvitationPage,
+  'sign-in-link': SignInLinkPage,
   applet: AppletPage,
 };
 

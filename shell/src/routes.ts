@@ -22,6 +22,7 @@ export type ShellPage =
   | 'checkout-success'
   | 'checkout'
   | 'invitation'
+  | 'sign-in-link'
   | 'applet';
 
 /** The tenant sidebar's groups (spec section 2), in their order; null is the unlabelled group. */
@@ -95,6 +96,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('start checkout', '/checkout/:price_id', 'bare', shell('checkout')),
   // Ours (Manage Users): the link an invitation e-mail carries; the person joins and is signed in.
   route('invitation', '/invitation/:token', 'bare', shell('invitation')),
+  // Ours (sign-in limits): the link e-mailed while an account's guessing limit is reached (docs/auth.md).
+  route('sign-in link', '/sign-in/:user_id/:token', 'bare', shell('sign-in-link')),
   // Ours (Apps): an applet of the tenant's, loaded at run time. No permission: the server lists only the
   // applets the tenant's plan or settings include (GET /v1/apps); the sidebar's Apps group links here.
   route('apps/applet', '/apps/:slug', 'main', shell('applet')),

@@ -73,3 +73,19 @@ test('a server message is shown as text, never as HTML', async () => {
   expect(alert).toHaveTextContent('<img src=x onerror="window.__pwned=1">');
   expect(alert.querySelector('img')).toBeNull();
 });
+
+test('an account under attack: the answer that a sign-in link was e-mailed is shown, no session starts', async () => {
+  const message =
+    'There have been too many failed sign-in attempts on this account. If the e-mail address and password are ' +
+    'correct, we have sent a sign-in link to that address. It expires in 15 minutes.';
+  respond = async () =>
+    new Response(JSON.stringify({ message }), { status: 202, headers: { 'content-type': 'application/json' } });
+  renderLogin();
+  await userEvent.type(screen.getByLabelText('Email'), 'a@b.test');
+  await userEvent.type(screen.getByLabelText('Password'), 'pw');
+  await userEvent.click(screen.getByRole('button', { name: /Sign in/ }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(screen.getByRole('button', { name: /Sign in/ })).toBeEnabled();
+  expect(consoleStore.getState().token).toBeNull();
+  expect(navigation.assign).not.toHaveBeenCalled();
+});

@@ -52,3 +52,18 @@ test('sends the link and the password; a server error on the password replaces t
   expect(screen.getAllByText('Use at least 10 characters.')).toHaveLength(1);
   expect(calls).toEqual([{ path: '/v1/auth/reset', body: { user_id: 'u1', reset_token: 'tok', password: 'short' } }]);
 });
+
+test('the strength meter (loaded with the page) says why a weak password is refused', async () => {
+  const user = userEvent.setup({ delay: null });
+  renderReset();
+  await user.type(screen.getByLabelText('New password'), 'aaaaaaaaaa');
+  expect(await screen.findByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+    'aria-valuetext',
+    'Very weak',
+  );
+  expect(screen.getByText('Repeated characters like "aaa" are easy to guess.')).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('New password'));
+  await user.type(screen.getByLabelText('New password'), 'correct horse battery staple');
+  await waitFor(() => expect(screen.getByRole('meter')).toHaveAttribute('aria-valuetext', 'Strong'));
+  expect(screen.queryByText(/easy to guess/)).not.toBeInTheDocument();
+});

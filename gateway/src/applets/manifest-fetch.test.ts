@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { type ErrorBody, startGateway } from '../../test/helpers';
-import { fetchManifest, ManifestError } from './manifest-fetch';
+import { fetchManifest, ManifestError, type Resolver } from './manifest-fetch';
 import { manifestOf } from './manifest';
 
 let server: http.Server;
@@ -44,6 +44,67 @@ describe('private addresses refused', () => {
       });
     }
     assert.equal(hits, 0, 'no request reached the server');
+  });
+
+  it('a host name resolving to any non-public form is refused before any request (resolver injected)', async () => {
+    const forms = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::7f00:1',
+      '::ffff:0:7f00:1',
+      '2002:7f00:1::',
+      '2001::1',
+    ];
+    for (const address of forms) {
+      const resolved: string[] = [];
+      const resolve: Resolver = (hostname, callback) => {
+        resolved.push(hostname);
+        // A public address first, the forbidden one after it: every address is checked.
+        callback(null, [
+          { address: '93.184.215.14', family: 4 },
+          { address, family: address.includes(':') ? 6 : 4 },
+        ]);
+      };
+      await assert.rejects(fetchManifest('http://applet.example/mf-manifest.json', { ...OFF, resolve }), (error) => {
+        assert.ok(error instanceof ManifestError, String(error));
+        assert.match(error.message, /its address is private/, address);
+        return true;
+      });
+      assert.deepEqual(resolved, ['applet.example'], address);
+    }
+    assert.equal(hits, 0, 'no request reached the server');
+  });
+
+  it('each redirect is resolved and checked again', async () => {
+    const redirecting = http.createServer((_req, res) => {
+      res.writeHead(302, { location: 'http://rebound.example/mf-manifest.json' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const redirectPort = (redirecting.address() as AddressInfo).port;
+    try {
+      const resolved: string[] = [];
+      const resolve: Resolver = (hostname, callback) => {
+        resolved.push(hostname);
+        if (hostname === 'first.example') callback(null, [{ address: '127.0.0.1', family: 4 }]);
+        else callback(null, [{ address: '::7f00:1', family: 6 }]);
+      };
+      // The first hop stands for a public server (this test's loopback server is the one address allowed).
+      const isAllowed = (address: string) => address === '127.0.0.1';
+      await assert.rejects(
+        fetchManifest(`http://first.example:${redirectPort}/mf-manifest.json`, { ...OFF, resolve, isAllowed }),
+        /its address is private/,
+      );
+      assert.deepEqual(resolved, ['first.example', 'rebound.example']);
+    } finally {
+      redirecting.close();
+    }
   });
 
   it('allowed by the flag: the same local manifest is read', async () => {

@@ -1,9 +1,10 @@
 /**
  * Reads an applet's manifest from its address (spec section 7: "validates the manifest address by fetching it
  * from the gateway (only http(s), no private addresses outside tests)"). The gateway is the one reaching out, so:
- * http and https only; every host name is resolved here and refused when any of its addresses is private
- * (unless allowed), and the connection uses the address checked (no second lookup to rebind); redirects (at
- * most 3) are checked the same way; one deadline covers the whole read; the body is capped.
+ * http and https only; every host name is resolved here and refused when any of its addresses is not public
+ * (private-address.ts; unless allowed), and the connection uses the address checked (no second lookup to
+ * rebind); redirects (at most 3) are checked the same way, each hop's host resolved and checked again; one
+ * deadline covers the whole read; the body is capped.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
@@ -11,12 +12,24 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isHttpUrl, type AppletManifest } from '../contracts';
 import { manifestOf } from './manifest';
-import { isPrivateAddress } from './private-address';
+import { isPublicAddress } from './private-address';
+
+/** Resolves a host name to all its addresses (node:dns `lookup` with `all: true`). */
+export type Resolver = (
+  hostname: string,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
 
 export interface ManifestFetchOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   maxBytes: number;
+  /** The host name resolver (tests inject one; node:dns by default). */
+  resolve?: Resolver;
+  /** Which addresses may be reached when private ones are not allowed (isPublicAddress by default). */
+  isAllowed?: (address: string) => boolean;
 }
 
 const MAX_REDIRECTS = 3;
@@ -38,13 +51,22 @@ class PrivateAddressError extends Error {
   }
 }
 
-/** A lookup that refuses private addresses: the connection uses exactly the addresses it checked. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** True when the options let the gateway reach `address`. */
+function reachable(address: string, options: ManifestFetchOptions): boolean {
+  return options.allowPrivate || (options.isAllowed ?? isPublicAddress)(address);
+}
+
+/**
+ * A lookup that refuses the host when any of its addresses is not reachable: the connection uses exactly
+ * the addresses it checked.
+ */
+function guardedLookup(fetchOptions: ManifestFetchOptions): LookupFunction {
+  const resolve = fetchOptions.resolve ?? systemResolver;
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       if (addresses.length === 0) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
-      if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
+      if (addresses.some((a) => !reachable(a.address, fetchOptions))) {
         return callback(new PrivateAddressError(), '', 4);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
@@ -72,7 +94,7 @@ function reasonOf(error: unknown, signal: AbortSignal, timeoutMs: number): strin
 function get(url: URL, options: ManifestFetchOptions, signal: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !options.allowPrivate && isPrivateAddress(host)) {
+    if (isIP(host) && !reachable(host, options)) {
       reject(new PrivateAddressError());
       return;
     }
@@ -82,7 +104,7 @@ function get(url: URL, options: ManifestFetchOptions, signal: AbortSignal): Prom
       {
         signal,
         agent: false,
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: guardedLookup(options),
         headers: { accept: 'application/json' },
       },
       (res) => {

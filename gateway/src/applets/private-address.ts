@@ -1,60 +1,32 @@
 /**
  * Addresses the gateway never reads an applet manifest from (spec section 7: "no private addresses outside
- * tests"): private, loopback, link-local, shared (CGNAT), unspecified, multicast and reserved ranges, IPv4 and
- * IPv6, IPv4-mapped IPv6 included. Pure.
+ * tests"). Decided by range, with ipaddr.js's table of special-purpose ranges (IANA IPv4 and IPv6
+ * Special-Purpose Address Registries): an address is public only when `ipaddr.process(address).range()`
+ * is 'unicast' (IPv4-mapped IPv6 is judged as the IPv4 address inside it); an IPv6 address must also lie
+ * in the global unicast space 2000::/3 (RFC 4291 section 2.4, IANA IPv6 Address Space), which refuses the
+ * deprecated IPv4-compatible form ::a.b.c.d (RFC 4291 section 2.5.5.1) and every other reserved block.
+ * Anything that is not an IP literal is refused. Pure.
  */
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+/** True when `address` (an IP literal, IPv6 without brackets) is one the gateway may connect to. */
+export function isPublicAddress(address: string): boolean {
+  if (isIP(address) === 0) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(address);
+  } catch {
+    return false;
+  }
+  if (parsed.range() !== 'unicast') return false;
+  if (parsed.kind() === 'ipv6') return parsed.match(GLOBAL_UNICAST);
+  return true;
 }
 
-/** The IPv4 address inside an IPv4-mapped or IPv4-compatible IPv6 address ('::ffff:127.0.0.1'), if any. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^::(?:ffff:(?:0:)?)?((?:\d{1,3}\.){3}\d{1,3})$/i.exec(address);
-  if (match?.[1]) return match[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex?.[1] || !hex[2]) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** True when `address` (an IP literal, IPv6 without brackets) is one the gateway must not reach; non-IPs too. */
+/** True when `address` is one the gateway must not reach (every address that is not public). */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return BLOCKED.check(v4, 'ipv4');
-  return BLOCKED.check(address, 'ipv6');
+  return !isPublicAddress(address);
 }

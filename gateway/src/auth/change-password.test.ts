@@ -43,6 +43,30 @@ describe('change password', () => {
     assert.equal(fresh.status, 200);
   });
 
+  it('refuses a repetitive, common or personal new password with the reason on new_password (NIST SP 800-63B)', async () => {
+    const token = await gw.login('labOwner');
+    const cases: [string, RegExp][] = [
+      ['aaaaaaaaaa', /^Repeated characters like "aaa" are easy to guess\./],
+      ['password1234', /passwords commonly used on other websites\./],
+      ['1234567890', /commonly used|Sequences/],
+      ['qwertyuiopas', /keyboard|commonly used/],
+      ['owner@lab.test', /^Parts of your name, e-mail address or community name are easy to guess\./],
+    ];
+    for (const [password, reason] of cases) {
+      const r = await change(token, 'lab-pass-2026', password, '10.9.0.5');
+      assert.equal(r.status, 400, `${password}: ${r.text}`);
+      assert.deepEqual(Object.keys(r.body.errors ?? {}), ['new_password'], password);
+      const [message = ''] = r.body.errors?.new_password ?? [];
+      assert.match(message, reason, password);
+      assert.equal(r.body.message, message);
+    }
+    assert.equal(
+      (await gw.post('/v1/auth/login', { email: 'owner@lab.test', password: 'lab-pass-2026' })).status,
+      200,
+      'the password did not change, and the refusals spent no guesses',
+    );
+  });
+
   it('counts wrong current passwords like wrong sign-ins: a stranger address is held back', async () => {
     const token = await gw.login('acmeStaff');
     let last = 0;

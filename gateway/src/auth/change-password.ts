@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import { findUserById } from '../db/users';
 import { badRequest, forbidden } from '../errors';
 import { revokeOneTimeTokens } from './one-time-tokens';
+import { refuseWeakPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthContext } from './session';
 import { sessionsChanged, setPasswordEverywhere } from './communities';
@@ -25,6 +26,8 @@ export async function changePassword(
   if (auth.impersonatorId) throw forbidden(NOT_WHILE_IMPERSONATING);
   const user = await findUserById(deps.db, auth.user.id);
   if (!user) throw forbidden();
+  // Judged before the current password is checked: a refused new password spends no guess.
+  await refuseWeakPassword('new_password', request.newPassword, [user.email, user.firstName, user.lastName]);
   const ok = await guardedPasswordCheck(deps.throttle, user.email.toLowerCase(), request.ip, () =>
     verifyPassword(user.passwordHash, request.currentPassword),
   );

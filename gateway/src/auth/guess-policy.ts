@@ -1,20 +1,23 @@
 /**
  * The password-guessing rule (sign-in, and any later check of a current password): may this password
- * check run now, or how long must the caller wait? A pure function of the account's recent failures,
- * the client address's recent failures and whether the address is one the account is known to use.
+ * check run now, and may its answer be a session, or how long must the caller wait? A pure function of
+ * the account's recent failures, the client address's recent failures and whether the address is one
+ * the account is known to use. A throttle slows the guesser, never the owner (OWASP Authentication
+ * Cheat Sheet, "Account lockout"; NIST SP 800-63B section 5.2.2, rate limiting):
  *
- * - An account's passwords are checked wrongly at most `accountMax` times per window, from all
- *   addresses together: a check counts as a failure from the moment it starts until it succeeds, so
- *   parallel guesses cannot slip past.
- * - Strangers (addresses the account never signed in from, or that failed on it since) share
- *   `accountMax - trustedReserve` of them, with a delay that doubles with each failure after the first
- *   `freeFailures` (typos); an address with `addressMax` failures on any accounts is refused as a stranger.
- * - A known-good address (the account signed in from it, or reset its password there) that has not failed
- *   on the account beyond `trustedSlips` typos is checked whatever strangers did: the owner signs in at
- *   the office while someone elsewhere guesses, and an office behind one NAT address is not locked out
- *   because one machine there sprays passwords. Such checks draw on the reserve, so the account's limit
- *   holds for everyone together.
- * - Nothing here depends on whether the account exists: unknown e-mails are limited the same way.
+ * - Delays are per (account, address): an address gets `freeFailures` wrong passwords on an account
+ *   (typos), then waits a delay that doubles with each further failure of its own. An address that has
+ *   not failed on the account is never delayed by what other addresses did.
+ * - An address with `addressMax` failures on any accounts (password spraying) is refused as a stranger.
+ * - The account-wide limit counts failures from all addresses together, for guesses spread over many
+ *   addresses: strangers (addresses the account never signed in from, or that failed on it since) share
+ *   `accountMax - trustedReserve` of them; a known-good address (the account signed in or reset its
+ *   password there) with no more than `trustedSlips` failures of its own has `accountMax`. Past its
+ *   limit the account is under a distributed attack: a password is still checked, but its answer is
+ *   the same whether it is right or wrong (mode 'link': a right password e-mails a single-use sign-in
+ *   link instead of answering a session), so guessing learns nothing and the owner still gets in.
+ * - A check counts as a failure from the moment it starts until it succeeds, so parallel guesses
+ *   cannot slip past; nothing here depends on whether the account exists.
  */
 
 import type { GuessPolicy } from '../config';
@@ -26,7 +29,7 @@ export interface Failure {
   /** When the check started (ms since epoch). */
   at: number;
   address: string;
-  /** A later sign-in from the same address forgave it (it no longer counts against that address's trust). */
+  /** A later sign-in from the same address forgave it (it no longer counts against that address). */
   forgiven: boolean;
 }
 
@@ -42,9 +45,17 @@ export interface GuessState {
   knownAddress: boolean;
 }
 
-export type GuessDecision = { allowed: true; trusted: boolean } | { allowed: false; retryAfterMs: number };
+/**
+ * 'password': check it and answer a session or a refusal. 'link': the account-wide limit is reached;
+ * check it, answer the same either way, and e-mail a sign-in link when it is right (`untilMs`: when
+ * the limit frees again).
+ */
+export type GuessDecision =
+  | { allowed: true; trusted: boolean; mode: 'password' }
+  | { allowed: true; trusted: boolean; mode: 'link'; untilMs: number }
+  | { allowed: false; retryAfterMs: number };
 
-/** Delay after `failures` failures before a stranger's next check (0 within the free ones). */
+/** Delay after `failures` failures of one address on one account before its next check (0 within the free ones). */
 export function strangerDelayMs(failures: number, policy: GuessPolicy): number {
   if (failures < policy.freeFailures) return 0;
   return policy.baseDelayMs * 2 ** Math.min(30, failures - policy.freeFailures);
@@ -59,33 +70,37 @@ function freesAt(times: readonly number[], max: number, now: number, windowMs: n
   return (sorted[times.length - max] ?? now) + windowMs;
 }
 
+/** The address's own unforgiven failures on the account. */
+function ownFailures(state: Pick<GuessState, 'address' | 'accountFailures'>): number[] {
+  return state.accountFailures.filter((f) => f.address === state.address && !f.forgiven).map((f) => f.at);
+}
+
 /** A known-good address with no more unforgiven failures on the account than its slips. */
 export function isTrusted(
   state: Pick<GuessState, 'address' | 'accountFailures' | 'knownAddress'>,
   policy: Pick<GuessPolicy, 'trustedSlips'>,
 ): boolean {
-  if (!state.knownAddress) return false;
-  const own = state.accountFailures.filter((f) => f.address === state.address && !f.forgiven).length;
-  return own <= policy.trustedSlips;
+  return state.knownAddress && ownFailures(state).length <= policy.trustedSlips;
 }
 
 export function decideGuess(state: GuessState, policy: GuessPolicy): GuessDecision {
   const { now } = state;
   const { windowMs } = policy;
-  const account = state.accountFailures.map((f) => f.at);
   const trusted = isTrusted(state, policy);
-  let until: number;
-  if (trusted) {
-    until = freesAt(account, policy.accountMax, now, windowMs);
-  } else {
-    const strangersMax = Math.max(0, policy.accountMax - policy.trustedReserve);
-    const newest = account.length > 0 ? Math.max(...account) : now;
-    until = Math.max(
-      freesAt(account, strangersMax, now, windowMs),
-      freesAt(state.addressFailures, policy.addressMax, now, windowMs),
-      account.length > 0 ? newest + strangerDelayMs(account.length, policy) : now,
-    );
-  }
-  if (until <= now) return { allowed: true, trusted };
-  return { allowed: false, retryAfterMs: until - now };
+  // Per (account, address): this address's own failures on the account, and, for strangers, its spraying.
+  const own = ownFailures(state);
+  const ownUntil = own.length > 0 ? Math.max(...own) + strangerDelayMs(own.length, policy) : now;
+  const sprayUntil = trusted ? now : freesAt(state.addressFailures, policy.addressMax, now, windowMs);
+  const until = Math.max(ownUntil, sprayUntil);
+  if (until > now) return { allowed: false, retryAfterMs: until - now };
+  // Account-wide, from all addresses together.
+  const limit = trusted ? policy.accountMax : Math.max(0, policy.accountMax - policy.trustedReserve);
+  const frees = freesAt(
+    state.accountFailures.map((f) => f.at),
+    limit,
+    now,
+    windowMs,
+  );
+  if (frees <= now) return { allowed: true, trusted, mode: 'password' };
+  return { allowed: true, trusted, mode: 'link', untilMs: frees };
 }

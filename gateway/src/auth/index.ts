@@ -34,6 +34,7 @@ export const authArea: Area = {
 export { requireAnyPermission, requirePermission, tenantOf, authOf, authenticate } from './guards';
 export { sessionChanged, SessionCache } from './session-cache';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+export { refuseWeakPassword } from './password-strength';
 export { guardedPasswordCheck, LoginThrottle, TOO_MANY_PASSWORD_CHECKS } from './throttle';
 export type { AuthContext } from './session';
 export { signToken } from './tokens';

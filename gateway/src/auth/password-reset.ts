@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { users } from '../db/schema';
-import { findLiveUserByEmail } from '../db/users';
+import { findLiveUserByEmail, findUserById } from '../db/users';
 import { badRequest } from '../errors';
 import { passwordResetMail } from '../mail/messages';
 import { clientKey } from '../lib/client-key';
@@ -14,6 +14,7 @@ import {
   oneTimeTokenUsable,
   revokeOneTimeTokens,
 } from './one-time-tokens';
+import { refuseWeakPassword } from './password-strength';
 import { hashPassword } from './passwords';
 import { sessionsChanged, setPasswordEverywhere } from './communities';
 
@@ -67,6 +68,8 @@ export async function completeReset(
   );
   const badToken = () => badRequest(BAD_RESET_TOKEN, { reset_token: [BAD_RESET_TOKEN] });
   if (!isUuid(userId) || !(await oneTimeTokenUsable(deps.db, userId, 'password_reset', resetToken))) throw badToken();
+  const owner = await findUserById(deps.db, userId);
+  await refuseWeakPassword('password', password, [owner?.email, owner?.firstName, owner?.lastName]);
   const passwordHash = await hashPassword(password);
   const done = await deps.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, userId, 'password_reset', resetToken))) return null;

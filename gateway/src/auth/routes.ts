@@ -8,6 +8,7 @@ import {
   MessageResponse,
   ResetCompleteBody,
   ResetRequestBody,
+  SignInLinkBody,
   SwitchCommunityBody,
   TokenResponse,
   VerifyBody,
@@ -19,6 +20,7 @@ import { CONFIRMATION_SENT, confirmEmail, sendConfirmationLink } from './email-c
 import { authenticate, authOf } from './guards';
 import { impersonate } from './impersonation';
 import { login } from './login';
+import { signInLinkSent, signInWithLink } from './sign-in-link';
 import {
   completeReset,
   RESET_ADDRESS_MAX,
@@ -33,10 +35,12 @@ import { rememberedClaims, verifyToken } from './tokens';
 import { unauthorized } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 import { jsonTextOf, plainJsonSerializer, sendJsonText } from '../lib/plain-json';
+import { clientKey } from '../lib/client-key';
 import { WindowThrottle } from '../lib/window-throttle';
 
 const tags = ['auth'];
 export const SIGNED_OUT = 'You are signed out.';
+const TOO_MANY_LINK_USES = 'Too many attempts to use a sign-in link. Please try again later.';
 
 /** The session check's answer for a session (sessions are shared while their user's row is cached). */
 const verifyAnswer = jsonTextOf((session: AuthContext) => ({ user: toSessionUser(session) }));
@@ -61,12 +65,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with e-mail and password',
         description:
           'Returns a bearer token (valid 12 h). Unknown e-mail and wrong password give the same 401. ' +
-          'Repeated failures per account or per client address give 429 with Retry-After.',
+          'Repeated failures of one client address on an account give 429 with Retry-After. While the ' +
+          "account's own limit is reached (failures from many addresses), any password is answered 202 " +
+          'with a message, and a right one e-mails a single-use sign-in link (POST /v1/auth/sign-in-link).',
         body: LoginBody,
-        response: { 200: TokenResponse, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 200: TokenResponse, 202: MessageResponse, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
-    async (req) => ({ token: await login(deps, req.body.email, req.body.password, req.ip) }),
+    async (req, reply) => {
+      const result = await login(deps, req.body.email, req.body.password, req.ip);
+      if ('token' in result) return result;
+      return reply.code(202).send({ message: signInLinkSent(deps.config.signInLinkTtlMs) });
+    },
+  );
+
+  app.post(
+    '/sign-in-link',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with an e-mailed sign-in link',
+        description:
+          'Uses the link once (it works for SIGN_IN_LINK_TTL_SECONDS, 15 minutes by default) and returns a ' +
+          'bearer token; the client address then counts as one the account signs in from. 400 on token ' +
+          'for a used, expired or unknown link; ' +
+          `429 with Retry-After after ${RESET_ADDRESS_MAX} attempts from one address in an hour.`,
+        body: SignInLinkBody,
+        response: { 200: TokenResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => {
+      await resetThrottle.enforce(
+        [{ key: `sign-in-link:address:${clientKey(req.ip)}`, max: RESET_ADDRESS_MAX }],
+        TOO_MANY_LINK_USES,
+      );
+      return { token: await signInWithLink(deps, req.body.user_id, req.body.token, req.ip) };
+    },
   );
 
   app.post(

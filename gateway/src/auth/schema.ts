@@ -41,12 +41,20 @@ export const loginKnownAddresses = pgTable(
   ],
 );
 
-/** `email_change` confirms a new sign-in address (users.pending_email) from that address. */
-export const ONE_TIME_TOKEN_PURPOSES = ['password_reset', 'email_confirmation', 'email_change'] as const;
+/**
+ * `email_change` confirms a new sign-in address (users.pending_email) from that address; `sign_in_link`
+ * signs in from an e-mailed link while the account's guessing limit is reached (auth/sign-in-link.ts).
+ */
+export const ONE_TIME_TOKEN_PURPOSES = [
+  'password_reset',
+  'email_confirmation',
+  'email_change',
+  'sign_in_link',
+] as const;
 
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
-/** Password-reset and e-mail-confirmation tokens; only a SHA-256 of the token is stored. */
+/** Password-reset, e-mail-confirmation and sign-in-link tokens; only a SHA-256 of the token is stored. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -65,7 +73,7 @@ export const oneTimeTokens = pgTable(
     index('one_time_tokens_user_idx').on(t.userId, t.purpose),
     check(
       'one_time_tokens_purpose_check',
-      sql`${t.purpose} in ('password_reset', 'email_confirmation', 'email_change')`,
+      sql`${t.purpose} in ('password_reset', 'email_confirmation', 'email_change', 'sign_in_link')`,
     ),
   ],
 );

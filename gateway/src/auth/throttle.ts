@@ -19,6 +19,15 @@ export interface Throttled {
   retryAfterSeconds: number;
 }
 
+/**
+ * A password check reserved: `mode` 'link' when the account-wide limit is reached (guess-policy.ts): the
+ * check's answer must not tell a right password from a wrong one.
+ */
+export interface Attempt {
+  attemptId: string;
+  mode: 'password' | 'link';
+}
+
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts.';
 export const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords.';
 
@@ -39,8 +48,12 @@ export class LoginThrottle {
     private readonly settings: ThrottleConfig,
   ) {}
 
-  /** Reserve a password check for `account` (a lower-case e-mail) from `ip`: its id, or how long to wait. */
-  async begin(account: string, ip: string): Promise<{ attemptId: string } | Throttled> {
+  /**
+   * Reserve a password check for `account` (a lower-case e-mail) from `ip`: its id and mode, or how long
+   * to wait. Without `link` (checks that cannot answer with an e-mailed link: a password change, joining
+   * a community) the account-wide limit refuses instead.
+   */
+  async begin(account: string, ip: string, options: { link?: boolean } = {}): Promise<Attempt | Throttled> {
     await this.prune(Date.now());
     const address = clientKey(ip);
     const { windowMs, addressMax, knownAddressMs } = this.settings;
@@ -81,17 +94,21 @@ export class LoginThrottle {
         },
         this.settings,
       );
-      if (!decision.allowed) {
-        const ms = Math.min(decision.retryAfterMs, windowMs);
-        return { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
-      }
+      const refuse = (ms: number) => ({ retryAfterSeconds: Math.max(1, Math.ceil(Math.min(ms, windowMs) / 1000)) });
+      if (!decision.allowed) return refuse(decision.retryAfterMs);
+      if (decision.mode === 'link' && !options.link) return refuse(decision.untilMs - now);
       const [row] = await tx
         .insert(loginAttempts)
         .values({ email: account, address, createdAt: new Date(now) })
         .returning({ id: loginAttempts.id });
       if (!row) throw new Error('login attempt was not recorded');
-      return { attemptId: row.id };
+      return { attemptId: row.id, mode: decision.mode };
     });
+  }
+
+  /** The password was right, but the address proved nothing yet (a sign-in link was sent): no failure. */
+  async settled(attemptId: string): Promise<void> {
+    await this.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
   }
 
   /** The password was right: this check was no failure, and the address is known-good for the account. */

@@ -26,7 +26,7 @@ import {
   users,
 } from '../db/schema';
 import { findUserByEmail } from '../db/users';
-import { hashPassword, lockAddress, sameAddress, signToken } from '../auth';
+import { hashPassword, lockAddress, refuseWeakPassword, sameAddress, signToken } from '../auth';
 import { conflict, HttpError, notFound } from '../errors';
 import type { Mail } from '../mail/mailer';
 import { checkoutAccountExistsMail, checkoutPaymentMail } from '../mail/messages';
@@ -98,6 +98,12 @@ export class CheckoutService {
     await this.prune(now);
     const price = (await loadCatalogue(this.db)).prices.get(body.price_id);
     if (!price) throw unknownPriceField();
+    await refuseWeakPassword('password', body.password, [
+      body.email,
+      body.tenant_name,
+      body.first_name,
+      body.last_name,
+    ]);
     // Hashed now: the password itself is never stored.
     const passwordHash = await hashPassword(body.password);
     const secret = randomBytes(32).toString('base64url');

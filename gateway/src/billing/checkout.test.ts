@@ -122,6 +122,19 @@ describe('a checkout paid with the good card', () => {
     s = await started();
   });
 
+  it('refuses a repetitive, common or personal password with the reason on password (NIST SP 800-63B)', async () => {
+    for (const [password, reason] of [
+      ['aaaaaaaaaa', /^Repeated characters like "aaa" are easy to guess\./],
+      ['password1234', /passwords commonly used on other websites\./],
+      ['Rocket Club 1', /^Parts of your name, e-mail address or community name are easy to guess\./],
+    ] as const) {
+      const r = await start(order({ password, tenant_name: 'Rocket Club' }));
+      assert.equal(r.status, 400, `${password}: ${r.text}`);
+      assert.deepEqual(Object.keys(r.body.errors ?? {}), ['password'], password);
+      assert.match(r.body.errors?.password?.[0] ?? '', reason, password);
+    }
+  });
+
   it('stores a pending checkout with the password hashed, never in clear', async () => {
     assert.ok(s.url.startsWith(`${gw.config.onboarding.publicUrl}/billing/checkout/`), s.url);
     const row = await session(s.session_id);

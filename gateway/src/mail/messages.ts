@@ -29,6 +29,32 @@ Open this link within ${ttlMinutes} minutes to choose a new password:</p>
   };
 }
 
+/** The sign-in link sent while an account's guessing limit is reached (auth/sign-in-link.ts). */
+export function signInLinkMail(to: string, firstName: string, link: string, ttlMinutes: number): Mail {
+  const lead =
+    'Someone signed in to your Community Console account with its password while many wrong passwords were being tried on it.';
+  const open = `To finish signing in, open this link within ${ttlMinutes} minutes. It works once:`;
+  const warn = 'If this was not you, do not open the link, and change your password: someone knows it.';
+  return {
+    to,
+    subject: 'Your Community Console sign-in link',
+    text: `${greeting(firstName)}
+
+${lead}
+${open}
+
+${link}
+
+${warn}
+`,
+    html: `<p>${escapeHtml(greeting(firstName))}</p>
+<p>${escapeHtml(lead)}
+${escapeHtml(open)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>${escapeHtml(warn)}</p>`,
+  };
+}
+
 export function confirmEmailMail(to: string, firstName: string, link: string): Mail {
   return {
     to,

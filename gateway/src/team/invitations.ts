@@ -32,6 +32,7 @@ import {
   guardedPasswordCheck,
   hashPassword,
   hashToken,
+  refuseWeakPassword,
   sameAddress,
   signToken,
   verifyPassword,
@@ -213,8 +214,9 @@ export class Invitations {
    * password is hashed (a wrong link costs one indexed read, never an argon2 hash).
    */
   async accept(body: AcceptInvitationBody): Promise<string> {
-    const { has_account } = await this.lookup(body.token);
+    const { has_account, email, tenant_name } = await this.lookup(body.token);
     if (has_account) throw badRequest(HAS_ACCOUNT, { password: [HAS_ACCOUNT] });
+    await refuseWeakPassword('password', body.password, [email, tenant_name, body.first_name, body.last_name]);
     const passwordHash = await hashPassword(body.password);
     return this.createAccount(body.token, (existing) => {
       // The address got an account meanwhile (a sign-up elsewhere): the invitation stays pending.

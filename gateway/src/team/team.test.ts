@@ -75,6 +75,13 @@ describe('invitations', () => {
     const weak = await gw.post<ErrorBody>('/v1/invitations/accept', { token, first_name: 'M', password: 'short' });
     assert.equal(weak.status, 400);
     assert.deepEqual(Object.keys(weak.body.errors ?? {}), ['password']);
+    // NIST SP 800-63B: a repetitive password, or one made of the invitation's own words, is refused.
+    for (const password of ['aaaaaaaaaa', 'member@example.com']) {
+      const easy = await gw.post<ErrorBody>('/v1/invitations/accept', { token, first_name: 'Mia', password });
+      assert.equal(easy.status, 400, `${password}: ${easy.text}`);
+      assert.deepEqual(Object.keys(easy.body.errors ?? {}), ['password']);
+      assert.ok((easy.body.errors?.password?.[0] ?? '').length > 0);
+    }
 
     const accepted = await gw.post<{ token: string }>('/v1/invitations/accept', {
       token,

@@ -179,6 +179,8 @@ describe('public paths (spec section 2)', () => {
     ['/checkout/price_123', true],
     ['/checkout/success', true],
     ['/invitation/some-token', true],
+    ['/sign-in/u1/some-token', true],
+    ['/sign-in', false],
     ['/invitations', false],
     ['/', false],
     ['/loginx', false],

@@ -25,11 +25,12 @@ export interface AccessSubject {
 
 /**
  * Spec section 2: these paths skip the access check. Ours besides: the invitation page (Manage
- * Users), whose visitor has no account yet.
+ * Users), whose visitor has no account yet, and the e-mailed sign-in link (docs/auth.md).
  */
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === '/login' ||
+    pathname.startsWith('/sign-in/') ||
     pathname.startsWith('/invitation/') ||
     pathname.startsWith('/reset') ||
     pathname === '/confirm-email' ||

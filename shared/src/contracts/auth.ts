@@ -17,6 +17,13 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const TokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
+/**
+ * POST /v1/auth/login: a token (200), or, while the account's guessing limit is reached, 202 with a
+ * message saying a sign-in link was e-mailed if the password was right (docs/auth.md).
+ */
+export const LoginResponse = z.union([TokenResponse, z.object({ message: z.string() })]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
 export const VerifyBody = z.object({ token: text(4096).check(z.minLength(1)) });
 
 /** Session user of spec section 3 as the server sends it (client-side flags are added by the console). */
@@ -64,3 +71,6 @@ const OneTimeToken = text(512).check(z.minLength(1));
 export const ResetRequestBody = z.object({ email: Email });
 export const ResetCompleteBody = z.object({ user_id: z.uuid(), reset_token: OneTimeToken, password: NewPassword });
 export const ConfirmEmailBody = z.object({ user_id: z.uuid(), token: OneTimeToken });
+/** POST /v1/auth/sign-in-link: the user and token of an e-mailed sign-in link; answers a token. */
+export const SignInLinkBody = z.object({ user_id: z.uuid(), token: OneTimeToken });
+export type SignInLinkBody = z.infer<typeof SignInLinkBody>;

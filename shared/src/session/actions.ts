@@ -72,18 +72,27 @@ export function replaceSessionToken(token: string): void {
   consoleStore.getState().tokenReplaced(token);
 }
 
-/** Sign-in: POST /v1/auth/login with the form's fields, then signInWithToken. */
+/**
+ * Sign-in: POST /v1/auth/login with the form's fields, then signInWithToken. While the account's
+ * guessing limit is reached the gateway answers a message instead of a token (a sign-in link was
+ * e-mailed if the password was right): the form shows it in its message place (docs/auth.md).
+ */
 export async function signIn(): Promise<void> {
   const store = consoleStore.getState();
   store.setBusy(true);
   store.setError(false);
   try {
-    const { TokenResponse } = await contracts();
-    const { token } = await api.post('/v1/auth/login', TokenResponse, {
+    const { LoginResponse } = await contracts();
+    const answer = await api.post('/v1/auth/login', LoginResponse, {
       email: store.email,
       password: store.password,
     });
-    await signInWithToken(token);
+    if (!('token' in answer)) {
+      consoleStore.getState().setBusy(false);
+      consoleStore.getState().setError(answer.message);
+      return;
+    }
+    await signInWithToken(answer.token);
   } catch (error) {
     const message = error instanceof ApiError && error.body.message ? error.body.message : INVALID_CREDENTIALS;
     consoleStore.getState().setBusy(false);

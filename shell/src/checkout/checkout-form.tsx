@@ -3,6 +3,7 @@ import { Link } from '@console/shared/router';
 import { ApiError } from '@console/shared/api';
 import { Button, TextField } from '@console/shared/ui';
 import { CHECKOUT_CHECK_MAIL, CheckoutBody } from '@console/shared/contracts';
+import { LazyStrengthMeter } from '../components/lazy-strength-meter';
 import { rememberCheckout, startCheckout } from './api';
 
 type Field = 'tenant_name' | 'first_name' | 'last_name' | 'email' | 'password' | 'accept_terms';
@@ -198,6 +199,10 @@ export function CheckoutForm({ priceId }: { priceId: string }) {
         value={values.password}
         onChange={set('password')}
         error={errors.password}
+      />
+      <LazyStrengthMeter
+        password={values.password}
+        userInputs={[values.email, values.tenant_name, values.first_name, values.last_name]}
       />
       <div>
         <div className="flex items-start gap-2">

@@ -150,6 +150,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         onRepeat={set('repeat')}
         errors={fields}
         passwordRef={passwordRef}
+        userInputs={[invitation.email, invitation.tenant_name, values.first_name, values.last_name]}
       />
       {state.status === 'failed' && state.message && (
         <p role="alert" className="text-sm text-red-700">

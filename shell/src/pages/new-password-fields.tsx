@@ -1,5 +1,8 @@
 import type { RefObject } from 'react';
 import { TextField } from '@console/shared/ui';
+import { LazyStrengthMeter } from '../components/lazy-strength-meter';
+
+const NO_INPUTS: readonly string[] = [];
 
 /** The rule of every new password (contracts/auth.ts NewPassword), shown under the field. */
 export const PASSWORD_RULE = 'Use at least 10 characters.';
@@ -12,7 +15,8 @@ export function repeatError(password: string, repeat: string): string | null {
 
 /**
  * A new password and its repeat, as the bare screens ask for one (set a new password, accept an
- * invitation): the rule under the first field, errors under each.
+ * invitation): the rule under the first field, the strength meter saying why a password is weak
+ * (@console/shared/passwords, the rule the gateway applies), errors under each.
  */
 export function NewPasswordFields({
   labels,
@@ -22,6 +26,7 @@ export function NewPasswordFields({
   onRepeat,
   errors,
   passwordRef,
+  userInputs = NO_INPUTS,
 }: {
   labels: { password: string; repeat: string };
   password: string;
@@ -30,6 +35,8 @@ export function NewPasswordFields({
   onRepeat: (value: string) => void;
   errors: { password?: string; repeat?: string };
   passwordRef?: RefObject<HTMLInputElement | null>;
+  /** Words the person is known by (e-mail, names, community): weak parts of a password. */
+  userInputs?: readonly (string | null | undefined)[];
 }) {
   return (
     <>
@@ -46,6 +53,7 @@ export function NewPasswordFields({
         error={errors.password}
         onChange={(e) => onPassword(e.target.value)}
       />
+      <LazyStrengthMeter password={password} userInputs={userInputs} />
       <TextField
         label={labels.repeat}
         type="password"

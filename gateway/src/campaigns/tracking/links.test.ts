@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { recipientToken, trackingUrls, verifyClick, verifyRecipientToken } from './links';
 
@@ -65,6 +66,29 @@ describe('tracking links', () => {
     );
     assert.equal(verifyClick('other-secret', token, target), null);
     assert.equal(verifyClick(SECRET, 'nonsense', target), null);
+  });
+
+  it('accepts only the canonical recipient id: no leading zero, no upper case', () => {
+    // A genuine signature over the non-canonical text itself, as if the secret had signed '0' + id.
+    const signed = (purpose: string, payload: string) =>
+      createHmac('sha256', createHmac('sha256', SECRET).update(`campaign-link:${purpose}`).digest())
+        .update(payload)
+        .digest()
+        .subarray(0, 16)
+        .toString('base64url');
+    assert.equal(verifyRecipientToken(SECRET, 'view', `1.${signed('view', '1')}`), 1, 'the canonical form');
+    for (const id of ['01', '001', '0a', 'A']) {
+      assert.equal(verifyRecipientToken(SECRET, 'view', `${id}.${signed('view', id)}`), null, id);
+      assert.equal(verifyRecipientToken(SECRET, 'open', `${id}.${signed('open', id)}`), null, id);
+    }
+    const target = 'https://shop.example/';
+    const token = new URL(trackingUrls(BASE, SECRET, 12345).click(target)).pathname.split('/').pop() ?? '';
+    const [id = '', sig = ''] = token.split('.');
+    assert.equal(id, '9ix');
+    assert.equal(verifyClick(SECRET, token, target), 12345);
+    assert.equal(verifyClick(SECRET, `0${id}.${sig}`, target), null, 'a leading zero');
+    assert.equal(verifyClick(SECRET, `00${id}.${sig}`, target), null, 'two leading zeros');
+    assert.equal(verifyClick(SECRET, `${id.toUpperCase()}.${sig}`, target), null, 'upper case');
   });
 
   it('keeps click signatures apart from recipient tokens', () => {

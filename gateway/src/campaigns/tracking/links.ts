@@ -51,6 +51,20 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * The recipient id written in a token: a positive safe integer in its canonical base-36 form only (the
+ * form `recipientToken` writes: no leading zero, lower case), so each recipient has exactly one token per
+ * purpose and `01.<sig>` is not recipient 1.
+ */
+function parseRecipientId(text: string): number | null {
+  if (!/^[1-9a-z][0-9a-z]{0,12}$/.test(text)) return null;
+  const id = parseInt(text, 36);
+  if (!Number.isSafeInteger(id) || id <= 0 || id.toString(36) !== text) return null;
+  return id;
+}
+
+const TOKEN = /^([0-9a-z]{1,13})\.([A-Za-z0-9_-]{22})$/;
+
 /** The token of one recipient for one purpose. */
 export function recipientToken(secret: string, purpose: LinkPurpose, recipientId: number): string {
   const id = recipientId.toString(36);
@@ -59,11 +73,11 @@ export function recipientToken(secret: string, purpose: LinkPurpose, recipientId
 
 /** The recipient id of a genuine token of `purpose`; null otherwise. */
 export function verifyRecipientToken(secret: string, purpose: LinkPurpose, token: string): number | null {
-  const match = /^([0-9a-z]{1,13})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  const match = TOKEN.exec(token);
   if (!match?.[1] || !match[2]) return null;
-  if (!same(signature(secret, purpose, match[1]), match[2])) return null;
-  const id = parseInt(match[1], 36);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const id = parseRecipientId(match[1]);
+  if (id === null) return null;
+  return same(signature(secret, purpose, match[1]), match[2]) ? id : null;
 }
 
 /** The signature of a click on `url` by a recipient. */
@@ -93,9 +107,9 @@ export function trackingUrls(base: string, secret: string, recipientId: number):
 
 /** The recipient and target of a genuine click address (`token` is the path part, `url` the `u` parameter). */
 export function verifyClick(secret: string, token: string, url: string): number | null {
-  const match = /^([0-9a-z]{1,13})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  const match = TOKEN.exec(token);
   if (!match?.[1] || !match[2]) return null;
-  const id = parseInt(match[1], 36);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const id = parseRecipientId(match[1]);
+  if (id === null) return null;
   return same(clickSignature(secret, id, url), match[2]) ? id : null;
 }

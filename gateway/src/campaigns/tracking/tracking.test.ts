@@ -167,6 +167,8 @@ describe('click redirects', () => {
       `/email/click/${token}?u=${encodeURIComponent('https://shop.example/x')}`,
       `/email/click/${token}`,
       `/email/click/${rid.toString(36)}.${otherSig}?u=${encodeURIComponent('https://shop.example/')}`,
+      // Only the canonical id: a leading zero is another token, not the same recipient.
+      `/email/click/0${token}?u=${encodeURIComponent('https://shop.example/')}`,
       `/email/click/${token}?u=${encodeURIComponent('javascript:alert(1)')}`,
       `/email/click/nonsense?u=${encodeURIComponent('https://shop.example/')}`,
     ];

@@ -10,8 +10,8 @@ import {
   type ChangePasswordField,
   type ChangePasswordValues,
 } from './password-rules';
-import { StrengthMeter } from './strength-meter';
-import { useStrength } from './use-strength';
+import { StrengthMeter, usePasswordStrength } from '@console/shared/password-meter';
+import { passwordProblem } from '@console/shared/passwords';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Other sessions have been signed out.';
 const THROTTLED = 'Too many attempts. Please wait a moment and try again.';
@@ -46,12 +46,12 @@ export function ChangePasswordForm({ user }: { user: ConsoleUser }) {
     new_password: useRef<HTMLInputElement>(null),
     repeat: useRef<HTMLInputElement>(null),
   };
-  // Words the person is known by are weak parts of a password.
+  // Words the person is known by are weak parts of a password (the gateway judges with the same ones).
   const userInputs = useMemo(
-    () => [user.email, user.first_name, user.last_name, user.tenant_name ?? ''].filter(Boolean),
+    () => [user.email, user.first_name, user.last_name, user.tenant_name],
     [user.email, user.first_name, user.last_name, user.tenant_name],
   );
-  const strength = useStrength(values.new_password, userInputs);
+  const strength = usePasswordStrength(values.new_password, userInputs);
   const fields = state.status === 'failed' ? state.fields : {};
   const busy = state.status === 'busy';
 
@@ -64,6 +64,9 @@ export function ChangePasswordForm({ user }: { user: ConsoleUser }) {
     event.preventDefault();
     if (busy) return;
     const own = changePasswordErrors(values);
+    // The gateway refuses a weak password with the same words; said here before it is sent.
+    const weak = strength.status === 'ready' && strength.verdict ? passwordProblem(strength.verdict) : null;
+    if (weak && !own.new_password) own.new_password = weak;
     if (Object.keys(own).length > 0) {
       setState({ status: 'failed', fields: own, message: null });
       focusFirst(own);
