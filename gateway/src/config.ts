@@ -346,6 +346,28 @@ export function trustProxyOf(value: string | undefined): false | number | string
     .filter(Boolean);
 }
 
+/**
+ * RFC 8058: the one-click List-Unsubscribe link must be https. The links of campaign mail start with
+ * the tracking address (TRACKING_URL, default GATEWAY_PUBLIC_URL): in production an http address
+ * refuses to start; elsewhere `configWarnings` says so at start.
+ */
+const HTTP_TRACKING = (url: string) =>
+  `TRACKING_URL (or GATEWAY_PUBLIC_URL) is ${url}: campaign mail's one-click unsubscribe link must be https (RFC 8058), ` +
+  'and mailbox providers ignore an http one.';
+
+function trackingUrlOf(env: Env, publicUrl: string): string {
+  const url = (env.TRACKING_URL || publicUrl).replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production' && !/^https:\/\//i.test(url)) throw new Error(HTTP_TRACKING(url));
+  return url;
+}
+
+/** What a started gateway should tell its operator about its settings (printed at start, not fatal). */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!/^https:\/\//i.test(config.campaigns.trackingUrl)) warnings.push(HTTP_TRACKING(config.campaigns.trackingUrl));
+  return warnings;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.GATEWAY_DATA_DIR || path.join(GATEWAY_ROOT, '.data'));
   const consoleUrl = (env.CONSOLE_URL || 'http://localhost:3000').replace(/\/+$/, '');
@@ -424,7 +446,7 @@ export function loadConfig(env: Env = process.env): Config {
     campaigns: {
       walletMailDomain: (env.WALLET_MAIL_DOMAIN || '').trim().toLowerCase() || null,
       defaultFrom: env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
-      trackingUrl: (env.TRACKING_URL || publicUrl).replace(/\/+$/, ''),
+      trackingUrl: trackingUrlOf(env, publicUrl),
       trackingSecret: env.TRACKING_SECRET || createHmac('sha256', jwt).update('campaign tracking').digest('hex'),
       unsubscribeMailbox:
         env.UNSUBSCRIBE_MAILBOX || env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),

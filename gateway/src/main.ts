@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { seed, seedTemplates } from './seed';
 
@@ -36,3 +36,4 @@ console.log(
   `Gateway listening on http://${shownHost}:${config.port} (API reference: /docs) — ${where}` +
     `${seeded ? ', demo data seeded' : ''}; mail to ${mail}; ready in ${Date.now() - started} ms`,
 );
+for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);

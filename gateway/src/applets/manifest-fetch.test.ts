@@ -139,11 +139,15 @@ describe('the gateway with the flag off', () => {
 
 describe('the flag', () => {
   it('APPLETS_ALLOW_PRIVATE_MANIFESTS: off in production, on otherwise, unless set', () => {
-    assert.equal(loadConfig({ NODE_ENV: 'production' }).applets.allowPrivateManifests, false);
+    assert.equal(
+      loadConfig({ NODE_ENV: 'production', TRACKING_URL: 'https://t.example' }).applets.allowPrivateManifests,
+      false,
+    );
     assert.equal(loadConfig({}).applets.allowPrivateManifests, true);
     assert.equal(loadConfig({ NODE_ENV: 'development' }).applets.allowPrivateManifests, true);
     assert.equal(
-      loadConfig({ NODE_ENV: 'production', APPLETS_ALLOW_PRIVATE_MANIFESTS: '1' }).applets.allowPrivateManifests,
+      loadConfig({ NODE_ENV: 'production', TRACKING_URL: 'https://t.example', APPLETS_ALLOW_PRIVATE_MANIFESTS: '1' })
+        .applets.allowPrivateManifests,
       true,
     );
     assert.equal(loadConfig({ APPLETS_ALLOW_PRIVATE_MANIFESTS: 'false' }).applets.allowPrivateManifests, false);
