@@ -42,13 +42,19 @@ export const TIMED = [
   'src/campaigns/sender/group-commit.test.ts',
 ];
 
+/** A TIMED suite runs alone, after the others: its timings do not share the machine with another suite's. */
+export function runsAlone(file) {
+  return TIMED.some((p) => matches(p, file));
+}
+
 /**
  * A suite that starts gateway processes (test/processes.ts), to kill them or run two on one server,
- * and a TIMED one run alone, after the others: their processes and timings do not share the machine
- * with another suite's.
+ * runs in a slot of its own, one after another, beside the other suites: never two of them at once
+ * (their processes, ports and kill moments), while one other suite may share the machine, as
+ * chaos.test.ts always did.
  */
-export function runsAlone(file, source) {
-  return TIMED.some((p) => matches(p, file)) || /\bstartGatewayProcess\b/.test(source);
+export function startsProcesses(source) {
+  return /\bstartGatewayProcess\b/.test(source);
 }
 
 /** Whether a suite opens a database: a test gateway, a database handle, a scratch database or a gateway process. */

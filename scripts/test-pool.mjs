@@ -57,18 +57,27 @@ function runFile(job, tap, timeoutMs, slotEnv) {
  * for the files run in one of the `concurrency` slots (ports of their own).
  *
  * @param {TestFile[]} files
- * @param {{ concurrency: number; tmp: string; timeoutMs: number; slotEnv?: (slot: number) => Record<string, string> }} options
+ * `firstSlot`: files that slot 0 runs first, one at a time, while the other slots start on `files`
+ * (suites that must never run two at once, but may share the machine with one other file).
+ *
+ * @param {{ concurrency: number; tmp: string; timeoutMs: number; slotEnv?: (slot: number) => Record<string, string>; firstSlot?: TestFile[] }} options
  * @returns {Promise<PoolResult>}
  */
-export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = () => ({}) }) {
+export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = () => ({}), firstSlot = [] }) {
   /** @type {PoolResult} */
   const result = { passed: 0, failed: 0, failures: [], seconds: new Map() };
   fs.mkdirSync(tmp, { recursive: true });
-  let next = 0;
+  // Slot 0 runs `firstSlot` one after another before it joins the others on `files`.
+  const queue = [...firstSlot, ...files];
+  let nextFirst = 0;
+  let next = firstSlot.length;
+  const take = (slot) => {
+    if (slot === 0 && nextFirst < firstSlot.length) return nextFirst++;
+    return next < queue.length ? next++ : null;
+  };
   const worker = async (slot) => {
-    while (next < files.length) {
-      const index = next++;
-      const job = files[index];
+    for (let index = take(slot); index !== null; index = take(slot)) {
+      const job = queue[index];
       const tap = path.join(tmp, `${index}-${job.label.replace(/\W+/g, '-')}.tap`);
       const started = performance.now();
       const { code, output } = await runFile(job, tap, timeoutMs, slotEnv(slot));
@@ -83,6 +92,6 @@ export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = ()
       process.stdout.write(output);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, (_, slot) => worker(slot)));
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, (_, slot) => worker(slot)));
   return result;
 }

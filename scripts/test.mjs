@@ -2,14 +2,15 @@
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
 // side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
-// says which run on which), two files at a time, then the files that start gateway processes one at a
-// time; e2e in Chromium against the started system, two files at a time.
+// says which run on which), two files at a time, the files that start gateway processes one after
+// another in one of the two slots, then the timed ones alone; e2e in Chromium against the started
+// system, two files at a time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { enginesOf, runsAlone } from './gateway-suites.mjs';
+import { enginesOf, runsAlone, startsProcesses } from './gateway-suites.mjs';
 import { startPostgres } from './pg-server.mjs';
 import { runPool } from './test-pool.mjs';
 
@@ -112,6 +113,7 @@ async function gatewaySuites(serverUrl) {
   const templates = path.join(tmp, 'db-templates');
   fs.rmSync(templates, { recursive: true, force: true });
   const side = [];
+  const processes = [];
   const alone = [];
   for (const file of testFiles('gateway', 'src')) {
     const source = fs.readFileSync(path.join(cwd, file), 'utf8');
@@ -123,7 +125,9 @@ async function gatewaySuites(serverUrl) {
         size: source.length,
         env: { TEST_TEMPLATE_DIR: templates, TEST_DATABASE_URL: engine === 'postgres' ? serverUrl : undefined },
       };
-      (runsAlone(file, source) ? alone : side).push(job);
+      if (runsAlone(file)) alone.push(job);
+      else if (startsProcesses(source)) processes.push(job);
+      else side.push(job);
     }
   }
   // The benchmarks' own helpers (bench/*.test.ts: no database, no system) run beside them.
@@ -134,10 +138,12 @@ async function gatewaySuites(serverUrl) {
   const gatewayTmp = path.join(tmp, 'gateway');
   fs.rmSync(gatewayTmp, { recursive: true, force: true });
   try {
+    processes.sort((a, b) => b.size - a.size);
     const together = await runPool(side, {
       concurrency: GATEWAY_CONCURRENCY,
       tmp: gatewayTmp,
       timeoutMs: FILE_TIMEOUT_MS,
+      firstSlot: processes,
     });
     count('gateway', together);
     const apart = await runPool(alone, { concurrency: 1, tmp: gatewayTmp, timeoutMs: FILE_TIMEOUT_MS });

@@ -242,11 +242,18 @@ it(
   { timeout: 300_000, skip: !process.env.TEST_DATABASE_URL && 'needs a PostgreSQL server (TEST_DATABASE_URL)' },
   async (t) => {
     const domain = 'two.test';
-    // Up to four runs of the campaign at once (each its own lease), in either process.
-    const first = await start({ SEND_RUNS_PER_CAMPAIGN: '4' });
+    // The peer answers each message after 20 ms, so the send lasts seconds and the second process's
+    // workers (polling every 0.5 s) take runs of it even on a loaded machine.
+    peer.delayMs = 20;
+    t.after(() => {
+      peer.delayMs = 0;
+    });
+    // Up to eight runs of the campaign at once (each its own lease). A process runs at most four jobs at
+    // once (campaigns/jobs.ts), so of the eight queued below the second process takes some.
+    const first = await start({ SEND_RUNS_PER_CAMPAIGN: '8' });
     const templateId = await makeTemplate(first.url);
     const campaignId = await prepareCampaign(N, domain, templateId);
-    const second = await start({ SEND_RUNS_PER_CAMPAIGN: '4' });
+    const second = await start({ SEND_RUNS_PER_CAMPAIGN: '8' });
     // Several runs of the campaign at once, taken by both processes.
     const handle = await openDb();
     const config = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error' });
@@ -258,7 +265,7 @@ it(
     });
     try {
       await jobs.start();
-      for (let i = 0; i < 6; i++) await jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId });
+      for (let i = 0; i < 8; i++) await jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId });
       await waitUntil(() => receivedOnce(domain).total >= N, 120_000, 'all messages');
       await new Promise((r) => setTimeout(r, 1_500));
       assert.deepEqual(receivedOnce(domain), { total: N, distinct: N }, 'each recipient exactly once');
