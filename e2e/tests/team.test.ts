@@ -114,7 +114,7 @@ describe('team', () => {
     const remove = owner.page.getByRole('dialog', { name: 'Remove Nina Newbie?' });
     await remove.waitFor();
     await check(owner.page, 'remove dialog');
-    await remove.getByRole('button', { name: 'Remove' }).click();
+    await remove.getByRole('button', { name: 'Confirm' }).click();
     await remove.waitFor({ state: 'detached' });
     await member.page.goto('/engagement/templates');
     await member.page.waitForURL((url) => url.pathname === '/login');

@@ -264,7 +264,7 @@ describe('Custom Domains', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete news.acme.test' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete news.acme.test?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(gw.to('DELETE', '/v1/domains/d2')).toHaveLength(1);
     await waitFor(() => expect(within(table()).queryByText('news.acme.test')).not.toBeInTheDocument());

@@ -28,7 +28,6 @@ export type InfoDialogRequest = { title: string; html: string; mascot?: string }
 export type ConfirmDialogRequest = {
   title: string;
   html: string;
-  confirmText?: string;
   cancelText?: string | null;
   onConfirm: () => Promise<void> | void;
 };

@@ -266,7 +266,6 @@ export function EmailsScreen() {
           open={dialog.open}
           onClose={close}
           title="Cancel this e-mail?"
-          confirmText="Cancel e-mail"
           confirmVariant="danger"
           cancelText="Keep it"
           onConfirm={() => confirmCancel(dialog.campaign)}
@@ -285,7 +284,6 @@ export function EmailsScreen() {
           open={dialog.open}
           onClose={close}
           title="Delete this e-mail?"
-          confirmText="Delete"
           confirmVariant="danger"
           cancelText="Cancel"
           onConfirm={() => confirmDelete(dialog.campaign)}
