@@ -169,7 +169,7 @@ describe('Applet form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/applets$/));
-    expect(success).toHaveBeenCalledWith('Applet saved.', expect.anything());
+    expect(success).toHaveBeenCalledWith('Applet saved.');
   });
 
   it('an unreadable manifest shows the gateway’s reason under Manifest URL; a bad address is caught first', async () => {
@@ -227,6 +227,7 @@ describe('Applet form', () => {
       enabled: false,
       module: './Page',
     });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Applet saved.'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/applets$/));
   });
 });
