@@ -263,6 +263,15 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'manage_domains' },
     [header(4, 'Custom Domains')],
   ),
+  // Ours (Custom Domains): one domain's DNS records and verification, an address of its own so a reload,
+  // back and forward keep it; the same page and permission as the list.
+  route(
+    'account/custom-domain',
+    '/account/custom-domains/:domain_id',
+    'main',
+    remote('mfe_account', 'CustomDomainsPage'),
+    { permission: 'manage_domains' },
+  ),
 
   route('tenants', '/tenants', 'main', remote('mfe_admin', 'TenantsPage'), { permission: 'admin_tenants' }, [
     adminSidebar(5, 'Tenants'),
