@@ -1,7 +1,7 @@
 // Manage Users in Chromium against the started system: the Lab Rats owner (GROW UP: team features)
 // invites a member; the person accepts from the outbox e-mail in a second browser, is signed in, and
 // sees only the sidebar their permissions allow; the owner changes their access, which their console
-// follows, then removes them, which ends their session. The member changes their password on the way.
+// follows without a reload, then removes them, which ends their session. The member changes their password on the way.
 // A person with an account in another community joins with its password and switches communities
 // from the header. axe reports nothing on the team page, its dialogs, the invitation pages, the
 // community switcher and Change password.
@@ -78,6 +78,10 @@ describe('team', () => {
       assert.ok(!links.includes(hidden), `${hidden} is not in ${links.join(', ')}`);
     }
 
+    // The member works on the contacts while the owner changes their access.
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await member.page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+
     // The owner sees the member, and changes them to custom: templates only.
     await owner.page.reload();
     await owner.page.getByRole('cell', { name: 'newbie@example.com' }).first().waitFor();
@@ -91,7 +95,19 @@ describe('team', () => {
     await edit.getByRole('button', { name: 'Save access' }).click();
     await edit.waitFor({ state: 'detached' });
 
-    // The member's console follows at the next navigation: contacts are gone from the sidebar.
+    // Spec section 4: the member's next request carries the new access version, so their console
+    // refreshes its permissions without a reload: the page they may no longer open leaves for /, and
+    // contacts are gone from the sidebar.
+    await member.page.evaluate(() => {
+      (window as { __noReload?: boolean }).__noReload = true;
+    });
+    await member.page.getByLabel('Search contacts').fill('someone');
+    await member.page.waitForURL((url) => url.pathname === '/');
+    await member.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contacts' })
+      .waitFor({ state: 'detached' });
+    assert.equal(await member.page.evaluate(() => (window as { __noReload?: boolean }).__noReload), true, 'no reload');
     await member.page.goto('/engagement/templates');
     await member.page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
     const after = await sidebarLinks(member.page);
