@@ -135,6 +135,20 @@ describe('team', () => {
     await member.page.goto('/engagement/templates');
     await member.page.waitForURL((url) => url.pathname === '/login');
 
+    // The owner's Activity tab says who did what to the team, newest first.
+    await owner.page.goto('/account/users');
+    await owner.page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Activity' }).click();
+    const activity = owner.page.getByRole('table', { name: 'Team activity' });
+    await activity.getByText('Removed newbie@example.com from the team').waitFor();
+    for (const what of [
+      'Changed the password of newbie@example.com',
+      'Changed the access of newbie@example.com to Custom',
+      'Invited newbie@example.com as Member',
+    ]) {
+      await activity.getByText(what).waitFor();
+    }
+    await check(owner.page, 'team activity');
+
     await owner.context.close();
     await member.context.close();
     assert.deepEqual(found, [], `axe found ${found.length} problems:\n${found.join('\n')}`);

@@ -226,6 +226,10 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'team_features' },
     [header(5, 'Manage Users')],
   ),
+  // Ours (Manage Users' Activity tab): the team's activity; the gateway shows it to owners only.
+  route('account/users/activity', '/account/users/activity', 'main', remote('mfe_account', 'TeamActivityPage'), {
+    permission: 'team_features',
+  }),
   route('account/profile', '/account/profile', 'main', remote('mfe_account', 'ProfilePage'), {}, [
     header(1, 'Your Profile'),
   ]),
