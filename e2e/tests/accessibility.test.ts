@@ -228,6 +228,14 @@ describe('axe reports nothing', () => {
     await context.close();
   });
 
+  test("a GROW UP owner's team pages: Manage Users' Activity tab", async () => {
+    const { page, context } = await session('owner@lab.test', 'lab-pass-2026');
+    await visit(page, '/account/users/activity', () =>
+      page.getByRole('heading', { name: 'Team activity', level: 1 }).waitFor(),
+    );
+    await context.close();
+  });
+
   test('platform admin pages (super admin)', async () => {
     const { page, context } = await session('admin@console.test', 'admin-pass-2026');
     await check(page, '/ (admin overview)');

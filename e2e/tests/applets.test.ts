@@ -43,7 +43,7 @@ describe('applets at run time', () => {
     await page.getByRole('heading', { name: 'Applets', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Delete Token Gate' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this applet?' });
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Applet deleted.').waitFor();
     await page.getByRole('button', { name: 'Delete Token Gate' }).waitFor({ state: 'detached' });
     problems.push(...(await axeViolations(page, '/applets')));

@@ -175,7 +175,7 @@ describe('campaigns', () => {
     const confirm = page.getByRole('dialog', { name: 'Send this e-mail now?' });
     await confirm.getByText('1 person will receive it.').waitFor();
     await axe(page, 'send dialog', found);
-    await confirm.getByRole('button', { name: 'Send to 1' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
 
     // The log fills.
     await page.waitForURL(new RegExp(`/engagement/emails/log/${campaignId}$`));

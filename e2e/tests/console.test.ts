@@ -350,3 +350,26 @@ describe('password reset through the e-mailed link', () => {
     await context.close();
   });
 });
+
+describe('a user without a tenant', () => {
+  // Spec section 2: Your Profile and Change Password take no permission, so a global admin opens both.
+  test('the global admin opens their profile and changes their password', async () => {
+    const { page, context } = await newSession(browser, shellUrl);
+    await signIn(page, 'global@console.test', 'global-pass-2026');
+    await page.goto('/account/profile');
+    const email = page.getByTestId('profile').getByLabel('E-mail', { exact: true });
+    await email.waitFor();
+    assert.equal(await email.inputValue(), 'global@console.test');
+    await page.goto('/account/change-password');
+    await page.getByLabel('Current password').fill('global-pass-2026');
+    await page.getByLabel('New password', { exact: true }).fill('a much longer global pass 2026');
+    await page.getByLabel('Repeat the new password').fill('a much longer global pass 2026');
+    await page.getByRole('button', { name: /Change password/ }).click();
+    await page.getByText('Your password has been changed. Other sessions have been signed out.').waitFor();
+    assert.equal(await page.getByText('This area is unavailable right now').count(), 0);
+    await context.close();
+    const again = await newSession(browser, shellUrl);
+    await signIn(again.page, 'global@console.test', 'a much longer global pass 2026');
+    await again.context.close();
+  });
+});

@@ -1,7 +1,7 @@
 // Manage Users in Chromium against the started system: the Lab Rats owner (GROW UP: team features)
 // invites a member; the person accepts from the outbox e-mail in a second browser, is signed in, and
 // sees only the sidebar their permissions allow; the owner changes their access, which their console
-// follows, then removes them, which ends their session. The member changes their password on the way.
+// follows without a reload, then removes them, which ends their session. The member changes their password on the way.
 // A person with an account in another community joins with its password and switches communities
 // from the header. axe reports nothing on the team page, its dialogs, the invitation pages, the
 // community switcher and Change password.
@@ -78,6 +78,10 @@ describe('team', () => {
       assert.ok(!links.includes(hidden), `${hidden} is not in ${links.join(', ')}`);
     }
 
+    // The member works on the contacts while the owner changes their access.
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await member.page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+
     // The owner sees the member, and changes them to custom: templates only.
     await owner.page.reload();
     await owner.page.getByRole('cell', { name: 'newbie@example.com' }).first().waitFor();
@@ -91,7 +95,19 @@ describe('team', () => {
     await edit.getByRole('button', { name: 'Save access' }).click();
     await edit.waitFor({ state: 'detached' });
 
-    // The member's console follows at the next navigation: contacts are gone from the sidebar.
+    // Spec section 4: the member's next request carries the new access version, so their console
+    // refreshes its permissions without a reload: the page they may no longer open leaves for /, and
+    // contacts are gone from the sidebar.
+    await member.page.evaluate(() => {
+      (window as { __noReload?: boolean }).__noReload = true;
+    });
+    await member.page.getByLabel('Search contacts').fill('someone');
+    await member.page.waitForURL((url) => url.pathname === '/');
+    await member.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contacts' })
+      .waitFor({ state: 'detached' });
+    assert.equal(await member.page.evaluate(() => (window as { __noReload?: boolean }).__noReload), true, 'no reload');
     await member.page.goto('/engagement/templates');
     await member.page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
     const after = await sidebarLinks(member.page);
@@ -114,10 +130,24 @@ describe('team', () => {
     const remove = owner.page.getByRole('dialog', { name: 'Remove Nina Newbie?' });
     await remove.waitFor();
     await check(owner.page, 'remove dialog');
-    await remove.getByRole('button', { name: 'Remove' }).click();
+    await remove.getByRole('button', { name: 'Confirm' }).click();
     await remove.waitFor({ state: 'detached' });
     await member.page.goto('/engagement/templates');
     await member.page.waitForURL((url) => url.pathname === '/login');
+
+    // The owner's Activity tab says who did what to the team, newest first.
+    await owner.page.goto('/account/users');
+    await owner.page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Activity' }).click();
+    const activity = owner.page.getByRole('table', { name: 'Team activity' });
+    await activity.getByText('Removed newbie@example.com from the team').waitFor();
+    for (const what of [
+      'Changed the password of newbie@example.com',
+      'Changed the access of newbie@example.com to Custom',
+      'Invited newbie@example.com as Member',
+    ]) {
+      await activity.getByText(what).waitFor();
+    }
+    await check(owner.page, 'team activity');
 
     await owner.context.close();
     await member.context.close();

@@ -14,6 +14,7 @@ import { AREAS, createDeps } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import { installErrorHandling } from './errors';
+import { SESSION_VERSION_HEADER } from './auth/index';
 import type { JobRunner } from './jobs/index';
 import { BackgroundTasks } from './lib/background';
 import { installAdmission } from './lib/admission';
@@ -99,6 +100,9 @@ export async function buildApp({
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (req.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store');
+    // Spec section 4 (refreshing permissions): every answer to a signed-in caller says which access it
+    // was decided with, so the console re-verifies when its user's access changed.
+    if (req.auth) reply.header(SESSION_VERSION_HEADER, req.auth.accessVersion);
     done(null, payload);
   });
 
@@ -110,7 +114,7 @@ export async function buildApp({
     origin: config.consoleOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Retry-After'],
+    exposedHeaders: ['Retry-After', SESSION_VERSION_HEADER],
     maxAge: 600,
   });
 

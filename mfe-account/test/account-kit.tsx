@@ -58,13 +58,16 @@ function InfoDialogHost() {
 }
 
 /** Renders a page under a router and a fresh query cache, with the store's information dialog. */
-export function renderPage(element: ReactElement, url = '/') {
+/** Renders a page at `url`, under the route table's `paths` of that page (any path by default). */
+export function renderPage(element: ReactElement, url = '/', paths: readonly string[] = ['*']) {
   const client = new QueryClient(TEST_QUERY_OPTIONS);
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="*" element={element} />
+          {paths.map((path) => (
+            <Route key={path} path={path} element={element} />
+          ))}
         </Routes>
       </MemoryRouter>
       <InfoDialogHost />

@@ -272,7 +272,7 @@ describe('Scheduled downgrade', () => {
     await user.click(screen.getByRole('button', { name: 'Keep my current plan' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Keep your current plan?' })).getByRole('button', {
-        name: 'Keep current plan',
+        name: 'Confirm',
       }),
     );
     await waitFor(() => expect(screen.queryByText(/Your plan changes to/)).not.toBeInTheDocument());
@@ -291,7 +291,7 @@ describe('Scheduled downgrade', () => {
     await user.click(screen.getByRole('button', { name: 'Keep my current plan' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Keep your current plan?' })).getByRole('button', {
-        name: 'Keep current plan',
+        name: 'Confirm',
       }),
     );
     await waitFor(() => expect(failure).toHaveBeenCalledWith('The change already took effect.'));

@@ -98,6 +98,10 @@ const rowOf = (text: string) => {
   return row;
 };
 
+/** The page under both of its routes (shell/src/routes.ts): the list and one domain's records. */
+const renderDomains = (url = '/account/custom-domains') =>
+  renderPage(<CustomDomainsPage />, url, ['/account/custom-domains', '/account/custom-domains/:domain_id']);
+
 describe('Custom Domains', () => {
   it('lists the domains with their status', async () => {
     gateway([
@@ -109,7 +113,7 @@ describe('Custom Domains', () => {
       makeDomain('d2', 'news.acme.test'),
       makeDomain('d3', 'old.acme.test', { status: 'failed' }),
     ]);
-    renderPage(<CustomDomainsPage />, '/account/custom-domains');
+    renderDomains();
     expect(await screen.findByRole('heading', { level: 1, name: 'Custom Domains' })).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Sending domains' });
     expect(within(rowOf('mail.acme.test')).getByText('Verified')).toBeInTheDocument();
@@ -120,14 +124,14 @@ describe('Custom Domains', () => {
 
   it('says so when there are no domains', async () => {
     gateway([]);
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     expect(await screen.findByText('No domains yet. Add the domain you want to send from.')).toBeInTheDocument();
   });
 
   it('Add domain: the field error under the field, Escape closes, then adding shows the new records', async () => {
     const gw = gateway([]);
     const user = userEvent.setup({ delay: null });
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     await screen.findByText(/No domains yet/);
 
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
@@ -163,7 +167,7 @@ describe('Custom Domains', () => {
     );
     gateway([makeDomain('d2', 'news.acme.test', { records })]);
     const user = userEvent.setup({ delay: null });
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     await screen.findByRole('table', { name: 'Sending domains' });
     await user.click(screen.getByRole('button', { name: 'Records of news.acme.test' }));
     const detail = await screen.findByRole('region', { name: 'news.acme.test' });
@@ -194,6 +198,19 @@ describe('Custom Domains', () => {
     expect(await screen.findByRole('table', { name: 'Sending domains' })).toBeInTheDocument();
   });
 
+  // A domain's records have an address of their own: a reload (or a link) opens them again.
+  it("opens a domain's records from their own address, and Records and Back move between addresses", async () => {
+    gateway([makeDomain('d1', 'mail.acme.test'), makeDomain('d2', 'news.acme.test')]);
+    const user = userEvent.setup({ delay: null });
+    renderDomains('/account/custom-domains/d2');
+    const detail = await screen.findByRole('region', { name: 'news.acme.test' });
+    expect(within(detail).getByRole('list', { name: 'DNS records of news.acme.test' })).toBeInTheDocument();
+    await user.click(within(detail).getByRole('button', { name: 'Back to domains' }));
+    await screen.findByRole('table', { name: 'Sending domains' });
+    await user.click(screen.getByRole('button', { name: 'Records of mail.acme.test' }));
+    expect(await screen.findByRole('region', { name: 'mail.acme.test' })).toBeInTheDocument();
+  });
+
   it('Verify: shows progress, then the result and the new record states', async () => {
     let release: () => void = () => undefined;
     const gw = gateway([makeDomain('d1', 'mail.acme.test')], async (d) => {
@@ -209,7 +226,7 @@ describe('Custom Domains', () => {
       };
     });
     const user = userEvent.setup({ delay: null });
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     await screen.findByRole('table', { name: 'Sending domains' });
     await user.click(screen.getByRole('button', { name: 'Records of mail.acme.test' }));
     const detail = await screen.findByRole('region', { name: 'mail.acme.test' });
@@ -234,7 +251,7 @@ describe('Custom Domains', () => {
       };
     });
     const user = userEvent.setup({ delay: null });
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     await screen.findByRole('table', { name: 'Sending domains' });
     await user.click(screen.getByRole('button', { name: 'Records of mail.acme.test' }));
     const detail = await screen.findByRole('region', { name: 'mail.acme.test' });
@@ -254,7 +271,7 @@ describe('Custom Domains', () => {
   it('Delete asks first; Cancel keeps the domain, Delete removes it', async () => {
     const gw = gateway([makeDomain('d1', 'mail.acme.test'), makeDomain('d2', 'news.acme.test')]);
     const user = userEvent.setup({ delay: null });
-    renderPage(<CustomDomainsPage />);
+    renderDomains();
     await screen.findByRole('table', { name: 'Sending domains' });
     await user.click(screen.getByRole('button', { name: 'Delete news.acme.test' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete news.acme.test?' });
@@ -264,7 +281,7 @@ describe('Custom Domains', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete news.acme.test' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete news.acme.test?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(gw.to('DELETE', '/v1/domains/d2')).toHaveLength(1);
     await waitFor(() => expect(within(table()).queryByText('news.acme.test')).not.toBeInTheDocument());

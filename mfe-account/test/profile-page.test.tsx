@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@console/shared/contracts';
 import { consoleStore, type ConsoleState } from '@console/shared/session';
-import { notify } from '@console/shared/ui';
+import { NOT_IMAGE_CONTENT, notify } from '@console/shared/ui';
 import ProfilePage from '../src/pages/profile-page';
 import { fakeGateway, json, makeUser, renderPage, type Call } from './account-kit';
 import { bodyOf, signInAs } from '../../jest/fake-gateway';
@@ -194,7 +194,7 @@ describe('Your Profile', () => {
     });
     const user = userEvent.setup({ delay: null });
     await renderProfile();
-    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'me.png', { type: 'image/png' });
     await user.upload(field('Avatar'), file);
     const preview = await screen.findByRole('img', { name: 'Avatar preview' });
     expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -226,7 +226,7 @@ describe('Your Profile', () => {
     });
     const user = userEvent.setup({ delay: null });
     await renderProfile();
-    await user.upload(field('Avatar'), new File(['x'], 'me.webp', { type: 'image/webp' }));
+    await user.upload(field('Avatar'), new File(['RIFF\0\0\0\0WEBPVP8 '], 'me.webp', { type: 'image/webp' }));
     await screen.findByRole('img', { name: 'Avatar preview' });
     await user.click(save());
     await waitFor(() =>
@@ -237,6 +237,40 @@ describe('Your Profile', () => {
     await waitFor(() => expect(field('Avatar')).toHaveFocus());
     expect(gw.to('PATCH', '/v1/profile')).toHaveLength(0);
     expect(success).not.toHaveBeenCalled();
+  });
+
+  // Spec section 5, images only: the bytes decide, not the name; nothing is previewed or uploaded.
+  it('says a file named .png that is no image is not one, before previewing or uploading it', async () => {
+    const gw = fakeGateway({ 'GET /v1/profile': () => json(makeProfile()) });
+    const user = userEvent.setup({ delay: null });
+    await renderProfile();
+    await user.upload(field('Avatar'), new File(['just some text'], 'me.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(field('Avatar')).toHaveAccessibleDescription(expect.stringContaining(NOT_IMAGE_CONTENT)),
+    );
+    expect(screen.queryByRole('img', { name: 'Avatar preview' })).toBeNull();
+    await user.click(save());
+    expect(gw.to('POST', '/v1/files/s3-presigned-url')).toHaveLength(0);
+  });
+
+  it("the storage's refusal of the bytes shows its own message under Avatar", async () => {
+    fakeGateway({
+      'GET /v1/profile': () => json(makeProfile()),
+      'POST /v1/files/s3-presigned-url': () => json({ url: STORAGE, fileKey: 'abc.png', fileUrl: FILE_URL }),
+      [`PUT ${STORAGE}`]: () =>
+        json({ message: 'The file is not a PNG image.', errors: { file: ['The file is not a PNG image.'] } }, 400),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderProfile();
+    await user.upload(
+      field('Avatar'),
+      new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'me.png', { type: 'image/png' }),
+    );
+    await screen.findByRole('img', { name: 'Avatar preview' });
+    await user.click(save());
+    await waitFor(() =>
+      expect(field('Avatar')).toHaveAccessibleDescription(expect.stringContaining('The file is not a PNG image.')),
+    );
   });
 
   it('accepts only PNG, JPEG, GIF and WebP images', async () => {

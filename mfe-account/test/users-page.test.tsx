@@ -395,7 +395,7 @@ describe('Remove', () => {
     await user.click(within(rowOf('bob@acme.test')).getByRole('button', { name: 'Remove Bob Builder' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Remove Bob Builder?' })).getByRole('button', {
-        name: 'Remove',
+        name: 'Confirm',
       }),
     );
     await waitFor(() => expect(gw.to('DELETE', '/v1/users/bob')).toHaveLength(1));
@@ -410,7 +410,9 @@ describe('Remove', () => {
     await renderUsers();
     await user.click(within(rowOf('olga@acme.test')).getByRole('button', { name: 'Remove Olga Owner' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Remove Olga Owner?' })).getByRole('button', { name: 'Remove' }),
+      within(await screen.findByRole('dialog', { name: 'Remove Olga Owner?' })).getByRole('button', {
+        name: 'Confirm',
+      }),
     );
     await waitFor(() => expect(failure).toHaveBeenCalledWith('A community needs at least one owner.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -523,7 +525,7 @@ describe('Invitations', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke the invitation to dan@new.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation to dan@new.test?' });
     expect(dialog).toHaveTextContent('The link in the e-mail stops working.');
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(gw.to('DELETE', '/v1/invitations/dan')).toHaveLength(1));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Invitation revoked.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -85,7 +85,7 @@ describe('Applets grid', () => {
     const before = gw.to('GET', '/v1/applets').length;
     await user.click(screen.getByRole('button', { name: 'Delete Quests' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this applet?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(gw.to('DELETE', '/v1/applets/a-2')).toHaveLength(1));
     expect(success).toHaveBeenCalledWith('Applet deleted.', expect.anything());
     await waitFor(() => expect(gw.to('GET', '/v1/applets').length).toBeGreaterThan(before));
@@ -169,7 +169,7 @@ describe('Applet form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/applets$/));
-    expect(success).toHaveBeenCalledWith('Applet saved.', expect.anything());
+    expect(success).toHaveBeenCalledWith('Applet saved.');
   });
 
   it('an unreadable manifest shows the gateway’s reason under Manifest URL; a bad address is caught first', async () => {
@@ -227,6 +227,7 @@ describe('Applet form', () => {
       enabled: false,
       module: './Page',
     });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Applet saved.'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/applets$/));
   });
 });

@@ -14,6 +14,7 @@ export function makeTenant(n: number, overrides: Partial<Tenant> = {}): Tenant {
     first_name: `Owner${n}`,
     last_name: 'Person',
     role: 'tenant_admin' as const,
+    preset: 'owner' as const,
   };
   return {
     _id: `t${n}`,
@@ -26,7 +27,14 @@ export function makeTenant(n: number, overrides: Partial<Tenant> = {}): Tenant {
     owner,
     users: [
       owner,
-      { _id: `s${n}`, email: `staff${n}@t${n}.test`, first_name: 'Sam', last_name: 'Staff', role: 'staff' },
+      {
+        _id: `s${n}`,
+        email: `staff${n}@t${n}.test`,
+        first_name: 'Sam',
+        last_name: 'Staff',
+        role: 'staff',
+        preset: 'member',
+      },
     ],
     admin: {
       contacts: 100 * n,

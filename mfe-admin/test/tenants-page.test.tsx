@@ -191,6 +191,10 @@ describe('Tenants page: the slide-over', () => {
     const panel = await openTenant(user, 'Tenant 3');
     expect(within(panel).getByRole('button', { name: 'Impersonate owner3@t3.test' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Impersonate staff3@t3.test' })).toBeInTheDocument();
+    // The role as Manage Users names it (memberRoleName): the owner reads 'Owner', nothing else.
+    expect(within(panel).getByText('owner3@t3.test · Owner')).toBeInTheDocument();
+    expect(within(panel).getByText('staff3@t3.test · Member')).toBeInTheDocument();
+    expect(within(panel).queryByText('(owner)')).not.toBeInTheDocument();
     const form = within(panel).getByRole('form', { name: 'Name and plan' });
     const name = within(form).getByLabelText('Name');
     await user.clear(name);

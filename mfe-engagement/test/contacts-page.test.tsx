@@ -362,7 +362,7 @@ describe('Contacts selection and bulk actions', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Delete 2 contacts?' });
     expect(gw.to('POST', '/v1/contacts/bulk')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('2 contacts deleted.'));
     expect(gw.to('POST', '/v1/contacts/bulk')[0]?.body).toEqual({ action: 'delete', selection: { ids: ['c1', 'c4'] } });
   });
@@ -454,7 +454,7 @@ describe('Contact slide-over', () => {
     const panel = await screen.findByRole('dialog', { name: 'Edit contact' });
     await user.click(within(panel).getByRole('button', { name: 'Delete contact' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this contact?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Contact deleted.'));
     expect(gw.to('DELETE', '/v1/contacts/c3')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -112,7 +112,7 @@ describe('Lists screen', () => {
     await user.click(screen.getByRole('button', { name: 'Delete VIP' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete list VIP?' });
     expect(dialog).toHaveTextContent('Its 2 contacts stay in your audience.');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('List deleted.'));
     expect(gw.to('DELETE', '/v1/lists/l1')).toHaveLength(1);
   });

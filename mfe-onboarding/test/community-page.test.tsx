@@ -6,7 +6,7 @@ import { STORAGE, bodyOf, fakeGateway, json, makeCommunity, renderPage, signIn }
 
 jest.setTimeout(20_000);
 
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'logo.png', { type: 'image/png' });
 const jpeg = () => new File([new Uint8Array([255, 216, 255])], 'bg.jpg', { type: 'image/jpeg' });
 
 let success: jest.SpyInstance;

@@ -287,7 +287,7 @@ describe('Delete a widget', () => {
     const before = gw.to('GET', '/v1/widgets').length;
     await user.click(screen.getByRole('button', { name: 'Delete the Login Widget on https://shop.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this widget?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Widget deleted.', { duration: 2000 }));
     expect(gw.to('DELETE', '/v1/widgets/w2')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this widget?' })).not.toBeInTheDocument());
@@ -304,7 +304,7 @@ describe('Delete a widget', () => {
     await renderWidgets();
     await user.click(screen.getByRole('button', { name: 'Delete the Login Widget on https://shop.test' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this widget?' });
-    const button = within(confirm).getByRole('button', { name: 'Delete' });
+    const button = within(confirm).getByRole('button', { name: 'Confirm' });
     fireEvent.click(button);
     // Let the DELETE settle without moving the (fake) clock.
     const realTick = () =>
@@ -329,7 +329,7 @@ describe('Delete a widget', () => {
     act(() => jest.advanceTimersByTime(300));
     expect(screen.queryByRole('dialog', { name: 'Delete this widget?' })).not.toBeInTheDocument();
     await act(async () => {
-      fireEvent.click(within(error).getByRole('button', { name: 'OK' }));
+      fireEvent.click(within(error).getByRole('button', { name: 'Confirm' }));
     });
     act(() => jest.advanceTimersByTime(300));
     expect(screen.queryByRole('dialog', { name: 'Unable to delete widget' })).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { RouterProvider } from '@console/shared/router';
 import { DEFAULT_CONFIG, setRuntimeConfig, type RuntimeConfig } from '@console/shared/config';
 import { createRouter } from './router';
+import { followSessionRefreshes } from './session-refresh';
 
 /** Read the runtime config (URLs bound per environment), then render. */
 export async function boot(): Promise<void> {
@@ -12,9 +13,11 @@ export async function boot(): Promise<void> {
   setRuntimeConfig(config);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
+  const router = createRouter();
+  followSessionRefreshes(router);
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

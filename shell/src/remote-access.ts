@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@console/shared/config';
-import { accessDecision, ADMIN_PERMISSIONS, type AccessSubject } from '@console/shared/access';
+import { accessDecision, ADMIN_PERMISSIONS, canAccess, type AccessSubject } from '@console/shared/access';
 import type { SessionUser } from '@console/shared/contracts/core';
-import type { RemoteName, RouteDef } from './routes';
+import { ROUTES, type RemoteName, type RouteDef } from './routes';
 
 /** A platform admin holds an admin permission: the only users who may download the admin remote. */
 export function isPlatformAdmin(user: Pick<AccessSubject, 'permissions'>): boolean {
@@ -9,17 +9,18 @@ export function isPlatformAdmin(user: Pick<AccessSubject, 'permissions'>): boole
 }
 
 /**
- * Which remotes a signed-in user may download: tenant areas for users with a tenant, the admin area
- * only for holders of an admin permission. Tenant staff never request the admin remote's files.
+ * Which remotes a signed-in user may download: those hosting at least one page of the route table the
+ * user may open (the access rule of spec section 5; spec section 2 gives Your Profile and Change
+ * Password no permission, so every signed-in user, with a tenant or without, gets the account area),
+ * and the admin area only for holders of an admin permission. Tenant staff never request the admin
+ * remote's files.
  */
-export function remotesFor(
-  user: Pick<AccessSubject, 'permissions'> & Pick<SessionUser, 'tenant_id'>,
-  config: RuntimeConfig,
-) {
+export function remotesFor(user: AccessSubject, config: RuntimeConfig, routes: readonly RouteDef[] = ROUTES) {
   const admin = isPlatformAdmin(user);
-  const tenant = user.tenant_id !== null;
+  const opens = (name: string) =>
+    routes.some((route) => 'remote' in route.page && route.page.remote === name && canAccess(route, user));
   return Object.entries(config.remotes)
-    .filter(([, r]) => (r.audience === 'admin' ? admin : tenant))
+    .filter(([name, r]) => (r.audience === 'admin' ? admin : true) && opens(name))
     .map(([name, r]) => ({ name, entry: r.entry }));
 }
 

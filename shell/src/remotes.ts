@@ -1,7 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PRELOAD_ERROR, runtimeConfig, type PreloadErrorDetail } from '@console/shared/config';
-import type { SessionUser } from '@console/shared/contracts/core';
 import type { ConsoleUser } from '@console/shared/session';
 import { pageToPreload, remotesFor } from './remote-access';
 import type { RemoteName, RouteDef } from './routes';
@@ -10,13 +9,20 @@ export interface PageModule {
   default: ComponentType;
 }
 
-let registered = false;
+/** The remotes registered in this page load, by name. */
+const registered = new Set<string>();
 
-/** Register (once per page load) only the remotes this user may use. Role changes reload the page. */
-export function registerRemotesFor(user: SessionUser): void {
-  if (registered) return;
-  registerRemotes(remotesFor(user, runtimeConfig()));
-  registered = true;
+/**
+ * Register the remotes this user may use (remotesFor) that are not registered yet. Called after every
+ * verification, so a remote the user's refreshed permissions open (spec section 4, refreshing
+ * permissions) is registered without a reload; a role change (sign-in as another user, impersonation)
+ * reloads the page.
+ */
+export function registerRemotesFor(user: ConsoleUser): void {
+  const fresh = remotesFor(user, runtimeConfig()).filter((r) => !registered.has(r.name));
+  if (fresh.length === 0) return;
+  registerRemotes(fresh);
+  for (const r of fresh) registered.add(r.name);
 }
 
 /** Page modules whose download started before their route rendered (preloadRoute), by `remote/page`. */

@@ -229,6 +229,10 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'team_features' },
     [header(5, 'Manage Users')],
   ),
+  // Ours (Manage Users' Activity tab): the team's activity; the gateway shows it to owners only.
+  route('account/users/activity', '/account/users/activity', 'main', remote('mfe_account', 'TeamActivityPage'), {
+    permission: 'team_features',
+  }),
   route('account/profile', '/account/profile', 'main', remote('mfe_account', 'ProfilePage'), {}, [
     header(1, 'Your Profile'),
   ]),
@@ -265,6 +269,15 @@ export const ROUTES: readonly RouteDef[] = [
     remote('mfe_account', 'CustomDomainsPage'),
     { permission: 'manage_domains' },
     [header(4, 'Custom Domains')],
+  ),
+  // Ours (Custom Domains): one domain's DNS records and verification, an address of its own so a reload,
+  // back and forward keep it; the same page and permission as the list.
+  route(
+    'account/custom-domain',
+    '/account/custom-domains/:domain_id',
+    'main',
+    remote('mfe_account', 'CustomDomainsPage'),
+    { permission: 'manage_domains' },
   ),
 
   route('tenants', '/tenants', 'main', remote('mfe_admin', 'TenantsPage'), { permission: 'admin_tenants' }, [

@@ -79,10 +79,19 @@ test('tenant users never preload the admin remote, for any admin route', () => {
   }
 });
 
-test('a platform admin preloads the admin remote, and no tenant remote without a tenant', () => {
+test('a platform admin preloads the admin remote, and without a tenant only the pages they may open', () => {
   expect(pageToPreload(route('tenants'), superAdmin, config)).toEqual({ remote: 'mfe_admin', module: 'TenantsPage' });
   expect(pageToPreload(route('plans'), { ...superAdmin, permissions: ['admin_tenants'] }, config)).toBeNull();
-  expect(pageToPreload(route('account/profile'), superAdmin, config)).toBeNull();
+  // Spec section 2: Your Profile and Change Password need no permission, nor a tenant.
+  expect(pageToPreload(route('account/profile'), superAdmin, config)).toEqual({
+    remote: 'mfe_account',
+    module: 'ProfilePage',
+  });
+  expect(pageToPreload(route('account/change-password'), superAdmin, config)).toEqual({
+    remote: 'mfe_account',
+    module: 'ChangePasswordPage',
+  });
+  expect(pageToPreload(route('engagement/contacts'), superAdmin, config)).toBeNull();
 });
 
 test('a remote missing from the runtime config is not preloaded', () => {

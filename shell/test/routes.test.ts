@@ -5,7 +5,7 @@ import { headerMenuFor, sidebarFor, type MenuLink, type MenuSubject } from '../s
 import { remotesFor } from '../src/remote-access';
 import { ADMIN_AREAS, TENANT_AREAS } from '../src/pages/overview';
 import { DEFAULT_CONFIG } from '@console/shared/config';
-import { FEATURES, isPublicPath, PERMISSIONS } from '@console/shared/access';
+import { FEATURES, isPublicPath, PERMISSIONS, type Permission, type Role } from '@console/shared/access';
 
 // The remotes' webpack configs expose every src/pages/*-page.tsx; check against the route table.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -195,23 +195,40 @@ describe('which remotes a user downloads', () => {
     ...DEFAULT_CONFIG,
     remotes: {
       mfe_engagement: { entry: 'http://e/mf-manifest.json', audience: 'tenant' as const },
+      mfe_account: { entry: 'http://c/mf-manifest.json', audience: 'tenant' as const },
       mfe_admin: { entry: 'http://a/mf-manifest.json', audience: 'admin' as const },
     },
   };
+  const subject = (role: Role, permissions: Permission[]) => ({
+    role,
+    permissions,
+    features: [],
+    is_impersonating: false,
+  });
+  const names = (user: ReturnType<typeof subject>) => remotesFor(user, config).map((r) => r.name);
   test('tenant staff never get the admin remote', () => {
-    expect(remotesFor({ tenant_id: 't', permissions: ['manage_contacts'] }, config).map((r) => r.name)).toEqual([
-      'mfe_engagement',
-    ]);
+    expect(names(subject('staff', ['manage_contacts']))).toEqual(['mfe_engagement', 'mfe_account']);
   });
-  test('super admin (tenant + admin permissions) gets both', () => {
-    expect(remotesFor({ tenant_id: 't', permissions: ['admin_tenants'] }, config).map((r) => r.name)).toEqual([
+  test('super admin (tenant + admin permissions) gets the areas of the pages they open, and the admin remote', () => {
+    expect(names(subject('super_admin', ['admin_tenants', 'manage_contacts']))).toEqual([
       'mfe_engagement',
+      'mfe_account',
       'mfe_admin',
     ]);
   });
-  test('global admin (no tenant) gets only the admin remote', () => {
-    expect(remotesFor({ tenant_id: null, permissions: ['admin_plans'] }, config).map((r) => r.name)).toEqual([
-      'mfe_admin',
+  // Spec section 2: Your Profile and Change Password need no permission, so the account area loads
+  // for a global admin, who has no tenant (and so does the e-mail compose page's area).
+  test('global admin (no tenant) gets the areas of the pages they may open and the admin remote', () => {
+    expect(names(subject('global_admin', ['admin_plans']))).toEqual(['mfe_engagement', 'mfe_account', 'mfe_admin']);
+  });
+  test('a remote with no page the user may open is not registered', () => {
+    const onlyAdmin = { ...config, remotes: { mfe_admin: config.remotes.mfe_admin } };
+    expect(remotesFor(subject('staff', ['admin_plans']), onlyAdmin).map((r) => r.name)).toEqual(['mfe_admin']);
+    expect(remotesFor(subject('staff', []), onlyAdmin)).toEqual([]);
+    const onboarding = { ...config, remotes: { mfe_onboarding: { entry: 'http://o', audience: 'tenant' as const } } };
+    expect(remotesFor(subject('staff', ['manage_contacts']), onboarding)).toEqual([]);
+    expect(remotesFor(subject('staff', ['manage_community']), onboarding).map((r) => r.name)).toEqual([
+      'mfe_onboarding',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { refuseWeakPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthContext } from './session';
 import { sessionsChanged, setPasswordEverywhere } from './communities';
+import { recordAccountEvents } from './team-events';
 import { guardedPasswordCheck } from './throttle';
 import { signToken } from './tokens';
 
@@ -37,6 +38,8 @@ export async function changePassword(
   const accounts = await deps.db.transaction(async (tx) => {
     const changed = await setPasswordEverywhere(tx, user.email, passwordHash);
     for (const account of changed) await revokeOneTimeTokens(tx, account.id, 'password_reset');
+    // The team's activity: the person changed their password, in each of their communities.
+    await recordAccountEvents(tx, 'password_changed', changed);
     return changed;
   });
   sessionsChanged(deps.db, accounts);

@@ -18,6 +18,7 @@ import { WRONG_CURRENT_PASSWORD } from './change-password';
 import { verifyPassword } from './passwords';
 import type { AuthContext } from './session';
 import { sameAddress, sessionsChanged } from './communities';
+import { recordAccountEvents } from './team-events';
 import { guardedPasswordCheck } from './throttle';
 
 export const EMAIL_CHANGE_SENT = 'We have sent a link to your new address. Open it to start signing in with it.';
@@ -105,6 +106,8 @@ export async function confirmEmailChange(deps: Deps, userId: string, token: stri
         await revokeOneTimeTokens(tx, account.id, 'password_reset');
         await revokeOneTimeTokens(tx, account.id, 'email_confirmation');
       }
+      // The team's activity: the address changed, in each of the person's communities.
+      await recordAccountEvents(tx, 'email_changed', moved, { previousEmail: before.email });
       return { from: before.email, to: before.pendingEmail, firstName: before.firstName, moved };
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { mayImpersonate, type AuthContext } from './session';
 
 export const USER_NOT_FOUND = 'User not found.';
+import { recordTeamEvent } from './team-events';
 import { signToken } from './tokens';
 
 /**
@@ -25,6 +26,15 @@ export async function impersonate(deps: Deps, caller: AuthContext, targetId: str
   const target = await findLiveUserById(deps.db, targetId);
   if (!target || !mayImpersonate(admin, { id: target.id, role: target.role, tenantId: target.tenantId })) {
     throw notFound(USER_NOT_FOUND);
+  }
+  // The team's activity: who acted as whom in the community.
+  if (target.tenantId) {
+    await recordTeamEvent(deps.db, {
+      tenantId: target.tenantId,
+      kind: 'impersonated',
+      actor: { id: admin.id, email: caller.user.email },
+      subject: { id: target.id, email: target.email },
+    });
   }
   return signToken(deps.config, {
     userId: target.id,

@@ -37,6 +37,8 @@ export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 export { refuseWeakPassword } from './password-strength';
 export { guardedPasswordCheck, LoginThrottle, TOO_MANY_PASSWORD_CHECKS } from './throttle';
 export type { AuthContext } from './session';
+export { SESSION_VERSION_HEADER } from './session';
+export { actorOf, recordTeamEvent, type TeamActor } from './team-events';
 export { signToken } from './tokens';
 export { issueOneTimeToken, revokeOneTimeTokens } from './one-time-tokens';
 export { accountsOf, lockAddress, sameAddress } from './communities';

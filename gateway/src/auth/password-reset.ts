@@ -17,6 +17,7 @@ import {
 import { refuseWeakPassword } from './password-strength';
 import { hashPassword } from './passwords';
 import { sessionsChanged, setPasswordEverywhere } from './communities';
+import { recordAccountEvents } from './team-events';
 
 export const RESET_REQUESTED =
   'If an account exists for that e-mail address, we have sent it a link to reset the password.';
@@ -78,6 +79,8 @@ export async function completeReset(
     // The person's accounts in other communities share the password (auth/communities.ts).
     const accounts = await setPasswordEverywhere(tx, user.email, passwordHash);
     for (const account of accounts) await revokeOneTimeTokens(tx, account.id, 'password_reset');
+    // The team's activity: the password was set from a reset link sent to the account's address.
+    await recordAccountEvents(tx, 'password_changed', accounts);
     return { email: user.email, accounts };
   });
   // Used meanwhile by a request racing this one.

@@ -123,10 +123,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // From memory without a promise when it can (session-cache.ts), else verified and loaded.
       const claims = rememberedClaims(deps.config, token);
       const session = claims === undefined ? undefined : claims && sessionInMemory(deps.db, claims);
+      // The verified session is the request's too: its answer carries the access version (app.ts).
       if (session === undefined) {
-        return verifiedSession(token).then((loaded) => sendJsonText(reply, verifyAnswer(loaded)));
+        return verifiedSession(token).then((loaded) => {
+          req.auth = loaded;
+          sendJsonText(reply, verifyAnswer(loaded));
+        });
       }
       if (session === null) throw unauthorized();
+      req.auth = session;
       sendJsonText(reply, verifyAnswer(session));
       return undefined;
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
 import type { Database } from '../db/index';
@@ -29,6 +30,12 @@ export interface AuthContext {
   features: readonly Feature[];
   /** Effective permissions: granted ones, feature-gated ones only while the plan has the feature. */
   permissions: readonly Permission[];
+  /**
+   * The session's access version: changes whenever what the access rules read changes (role,
+   * effective permissions, plan features, tenant). Every answer to an authenticated request carries it
+   * (SESSION_VERSION_HEADER), so the console refreshes its permissions when it changes (spec section 4).
+   */
+  accessVersion: string;
   impersonatorId: string | null;
   impersonator: { id: string; email: string } | null;
   /** The token's id and expiry (seconds): what a sign-out revokes. */
@@ -130,7 +137,31 @@ function sessionOfRows(claims: Readonly<TokenClaims>, row: UserRow | null, admin
 /** Sessions by the (remembered, per token) claims they were built from, with the rows they were built of. */
 const contexts = new WeakMap<Readonly<TokenClaims>, { row: UserRow; admin: UserRow | null; session: AuthContext }>();
 
-type DerivedSession = Pick<AuthContext, 'user' | 'tenantId' | 'tenantName' | 'features' | 'permissions'>;
+type DerivedSession = Pick<
+  AuthContext,
+  'user' | 'tenantId' | 'tenantName' | 'features' | 'permissions' | 'accessVersion'
+>;
+
+/** The answer header carrying the session's access version. */
+export const SESSION_VERSION_HEADER = 'X-Session-Version';
+
+/** A short digest of what the access rules read: equal sessions give equal versions, in every process. */
+export function accessVersionOf(access: {
+  role: Role;
+  tenantId: string | null;
+  tenantName: string | null;
+  permissions: readonly Permission[];
+  features: readonly Feature[];
+}): string {
+  const text = JSON.stringify([
+    access.role,
+    access.tenantId,
+    access.tenantName,
+    [...access.permissions].sort(),
+    [...access.features].sort(),
+  ]);
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
 /** What a session derives from a user row, computed once per row read (the session cache keeps rows). */
 const derived = new WeakMap<UserRow, DerivedSession>();
 
@@ -139,12 +170,14 @@ function sessionOf(row: UserRow): DerivedSession {
   if (!session) {
     const features = Object.freeze([...(row.features ?? [])]);
     const { tenantId, tenantName, features: _f, ...user } = row;
+    const permissions = Object.freeze(effectivePermissions(user.grantedPermissions, features));
     session = {
       user: Object.freeze(user),
       tenantId,
       tenantName,
       features,
-      permissions: Object.freeze(effectivePermissions(user.grantedPermissions, features)),
+      permissions,
+      accessVersion: accessVersionOf({ role: user.role, tenantId, tenantName, permissions, features }),
     };
     derived.set(row, session);
   }

@@ -29,9 +29,11 @@ import { invitations, type InvitationRow, tenants, users } from '../db/schema';
 import { findUserById } from '../db/users';
 import {
   accountsOf,
+  actorOf,
   guardedPasswordCheck,
   hashPassword,
   hashToken,
+  recordTeamEvent,
   refuseWeakPassword,
   sameAddress,
   signToken,
@@ -148,6 +150,13 @@ export class Invitations {
       throw error;
     }
     if (!row) throw new Error('the invitation was not stored');
+    await recordTeamEvent(this.db, {
+      tenantId,
+      kind: 'invited',
+      actor: actorOf(auth),
+      subject: { id: null, email: row.email },
+      preset: body.preset,
+    });
     await this.send(row, token, auth);
     return toInvitation(row, { id: auth.user.id, email: auth.user.email }, auth.features, now);
   }

@@ -16,7 +16,7 @@ import {
 } from '../contracts';
 import type { Database } from '../db/index';
 import { users } from '../db/schema';
-import { sessionChanged, type AuthContext } from '../auth';
+import { actorOf, recordTeamEvent, sessionChanged, type AuthContext } from '../auth';
 import { badRequest, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { likePattern, pageWindow } from '../lib/pagination';
@@ -137,7 +137,7 @@ export async function changeMemberAccess(
   const row = await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, tenantId);
     const [current] = await tx
-      .select({ role: users.role })
+      .select({ role: users.role, email: users.email })
       .from(users)
       .where(and(eq(users.id, id), eq(users.tenantId, tenantId)));
     if (!current) throw notFound(NO_MEMBER);
@@ -154,6 +154,14 @@ export async function changeMemberAccess(
       .set({ role: access.role, permissions: access.permissions })
       .where(and(eq(users.id, id), eq(users.tenantId, tenantId)))
       .returning(memberColumns);
+    // The team's activity: who gave whom which access.
+    await recordTeamEvent(tx, {
+      tenantId,
+      kind: 'access_changed',
+      actor: actorOf(auth),
+      subject: { id, email: current.email },
+      preset: body.preset,
+    });
     return updated;
   });
   if (!row) throw notFound(NO_MEMBER);
@@ -168,7 +176,7 @@ export async function removeMember(db: Database, auth: AuthContext, tenantId: st
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, tenantId);
     const [current] = await tx
-      .select({ role: users.role })
+      .select({ role: users.role, email: users.email })
       .from(users)
       .where(and(eq(users.id, id), eq(users.tenantId, tenantId)));
     if (!current) throw notFound(NO_MEMBER);
@@ -177,6 +185,13 @@ export async function removeMember(db: Database, auth: AuthContext, tenantId: st
       if (owners.filter((o) => o !== id).length === 0) throw badRequest(LAST_OWNER);
     }
     await tx.delete(users).where(and(eq(users.id, id), eq(users.tenantId, tenantId), ne(users.id, auth.user.id)));
+    // The team's activity: who removed whom (the account is gone; its address is kept here).
+    await recordTeamEvent(tx, {
+      tenantId,
+      kind: 'removed',
+      actor: actorOf(auth),
+      subject: { id: null, email: current.email },
+    });
   });
   sessionChanged(db, `user:${id}`);
 }

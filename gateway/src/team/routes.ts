@@ -9,6 +9,8 @@ import {
   InviteBody,
   MessageResponse,
   TeamAccessBody,
+  TeamEventPage,
+  TeamEventQuery,
   TeamListQuery,
   TeamMember,
   TeamPage,
@@ -21,6 +23,7 @@ import { IdParams } from '../lib/route-params';
 import { WindowThrottle } from '../lib/window-throttle';
 import { changeMemberAccess, listMembers, removeMember } from './members';
 import { Invitations, INVITATION_TTL_DAYS } from './invitations';
+import { listTeamEvents, requireOwner } from './events';
 
 /**
  * Who may do what (spec section 2: account/users needs team_features; section 6): reading the team
@@ -215,5 +218,36 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ token: await invitations.join(req.body, req.ip) }),
+  );
+};
+
+/**
+ * The team's activity (`/v1/team-events`): owners only, enforced here (a tenant admin's session, with
+ * the team feature like Manage Users); one page, newest first.
+ */
+export const teamEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '',
+    {
+      onRequest: requirePermission('team_features'),
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        summary: "The team's activity",
+        description:
+          'Owners only (role tenant_admin; permission team_features). Who invited, changed access, removed, ' +
+          'impersonated, changed a password or an e-mail address, and when. Newest first; the search matches ' +
+          'the addresses of who did it and whom it was about.',
+        querystring: TeamEventQuery,
+        response: { 200: TeamEventPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      requireOwner(auth);
+      const { records, count } = await listTeamEvents(db, tenantOf(req), req.query);
+      return { records, pagination: paginate(req.query.page, req.query.perPage, count) };
+    },
   );
 };

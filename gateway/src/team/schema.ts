@@ -1,7 +1,7 @@
 /** The team area's table: invitations to a community's team. */
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Permission, Role } from '../contracts';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Permission, Role, TeamEventKind, TeamPreset } from '../contracts';
 import { createdAt } from '../db/columns';
 import { tenants, users } from '../db/shared-schema';
 
@@ -43,3 +43,35 @@ export const invitations = pgTable(
 );
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/**
+ * The team's activity (owners read it, GET /v1/team-events): who invited, changed access, removed,
+ * impersonated, changed a password or an e-mail address in a community, and when. Addresses are kept
+ * as they were, so a row still reads right after the accounts change or go.
+ */
+export const teamEvents = pgTable(
+  'team_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TeamEventKind>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectEmail: text('subject_email').notNull(),
+    preset: text('preset').$type<TeamPreset>(),
+    previousEmail: text('previous_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('team_events_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    check(
+      'team_events_kind_check',
+      sql`${t.kind} in ('invited', 'access_changed', 'removed', 'impersonated', 'password_changed', 'email_changed')`,
+    ),
+  ],
+);
+
+export type TeamEventRow = typeof teamEvents.$inferSelect;

@@ -172,8 +172,12 @@ export async function withUsers(db: Database, records: Tenant[]): Promise<void> 
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
+      permissions: users.permissions,
+      features: plans.features,
     })
     .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(plans, eq(plans.id, tenants.planId))
     .where(
       inArray(
         users.tenantId,

@@ -61,6 +61,14 @@ describe('GET /v1/tenants (admin_tenants)', () => {
       acme?.users?.map((u) => u.email),
       ['owner@acme.test', 'staff@acme.test'],
     );
+    // Each user with the preset Manage Users names their role by (memberRoleName): one rule for both.
+    assert.deepEqual(
+      acme?.users?.map((u) => [u.email, u.preset]),
+      [
+        ['owner@acme.test', 'owner'],
+        ['staff@acme.test', 'custom'],
+      ],
+    );
 
     const noOwner = await gw.get<TenantPage>('/v1/tenants?searchString=acme&includeOwner=false', token);
     assert.equal(noOwner.body.records[0]?.owner, undefined);

@@ -4,7 +4,7 @@
  * for every reader.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tenant, UserSummary } from '../contracts';
+import { presetOf, type Feature, type Permission, type Tenant, type UserSummary } from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants } from '../db/schema';
 
@@ -40,14 +40,24 @@ export function toTenant(t: TenantRecord): Tenant {
   };
 }
 
+/** A tenant's user for the admins' panel, with the preset Manage Users reads their access as (presetOf). */
 export function toUserSummary(u: {
   id: string;
   email: string;
   firstName: string;
   lastName: string;
   role: UserSummary['role'];
+  permissions: Permission[];
+  features: Feature[] | null;
 }): UserSummary {
-  return { _id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, role: u.role };
+  return {
+    _id: u.id,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    role: u.role,
+    preset: presetOf(u.role, u.permissions, u.features ?? []),
+  };
 }
 
 /** A tenant that is not deleted, or null. */

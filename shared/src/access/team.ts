@@ -111,6 +111,17 @@ export function presetOf(role: Role, permissions: readonly Permission[], feature
   return 'custom';
 }
 
+/** How platform roles outside a team read. */
+const PLATFORM_ROLE_NAMES: Partial<Record<Role, string>> = { super_admin: 'Super admin', global_admin: 'Global admin' };
+
+/**
+ * The name of a member's role, wherever the console shows one (Manage Users, the admins' tenant
+ * panel): the team preset their access reads as (owner for every tenant admin), or the platform role.
+ */
+export function memberRoleName(member: { role: Role; preset: TeamPreset }): string {
+  return PLATFORM_ROLE_NAMES[member.role] ?? TEAM_PRESET_LABELS[member.preset];
+}
+
 export interface Granter {
   role: Role;
   /** Effective permissions of the person granting. */

@@ -47,6 +47,22 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(0, { message: NETWORK_ERROR_MESSAGE });
 }
 
+/** The answer header carrying the signed-in session's access version (the gateway's app.ts). */
+export const SESSION_VERSION_HEADER = 'X-Session-Version';
+
+type SessionVersionListener = (version: string, path: string) => void;
+const sessionVersionListeners = new Set<SessionVersionListener>();
+
+/**
+ * Calls `listener` with the access version every answer of the gateway carries, and the path it
+ * answered; the session entry uses it to refresh permissions when it changes (spec section 4).
+ * Returns the unsubscribe.
+ */
+export function onSessionVersion(listener: SessionVersionListener): () => void {
+  sessionVersionListeners.add(listener);
+  return () => sessionVersionListeners.delete(listener);
+}
+
 /** The one ky instance: gateway base URL from runtime config, bearer header from the token cookie. */
 function client() {
   return ky.create({
@@ -58,6 +74,14 @@ function client() {
         (request) => {
           const token = Cookies.get('token');
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          const version = response.headers.get(SESSION_VERSION_HEADER);
+          if (!version) return;
+          const path = new URL(request.url).pathname;
+          for (const listener of sessionVersionListeners) listener(version, path);
         },
       ],
     },

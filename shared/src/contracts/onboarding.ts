@@ -98,6 +98,32 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** Largest image accepted (bytes). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const GIF87 = ascii('GIF87a');
+const GIF89 = ascii('GIF89a');
+const RIFF = ascii('RIFF');
+const WEBP = ascii('WEBP');
+
+/** Bytes needed to recognise every image type of IMAGE_TYPES. */
+export const SNIFF_BYTES = 12;
+
+/**
+ * What an image really is, by its first bytes (magic numbers), whatever its name or declared type: one
+ * of IMAGE_TYPES, or null. The console checks a picked file with it before previewing, the gateway
+ * every uploaded body (spec section 5: images only).
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, PNG)) return 'image/png';
+  if (startsWith(bytes, JPEG)) return 'image/jpeg';
+  if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return 'image/gif';
+  if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'image/webp';
+  return null;
+}
+
 /** POST /v1/files/s3-presigned-url. */
 export const PresignRequest = z.object({ type: text(100) });
 export type PresignRequest = z.infer<typeof PresignRequest>;

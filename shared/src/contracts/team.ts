@@ -86,3 +86,40 @@ export const ChangePasswordBody = z.object({
   new_password: NewPassword,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Team activity (owners only): who invited, changed access, removed, impersonated, changed a
+// password or an e-mail address, and when.
+// ---------------------------------------------------------------------------------------------
+
+export const TEAM_EVENT_KINDS = [
+  'invited',
+  'access_changed',
+  'removed',
+  'impersonated',
+  'password_changed',
+  'email_changed',
+] as const;
+export type TeamEventKind = (typeof TEAM_EVENT_KINDS)[number];
+
+export const TeamEvent = z.object({
+  _id: z.string(),
+  kind: z.enum(TEAM_EVENT_KINDS),
+  /** Who did it (null once their account is gone and nothing was kept, or a reset link's holder). */
+  actor: z.nullable(z.object({ _id: z.nullable(z.string()), email: z.string() })),
+  /** Whose account or invitation it was about, as the address it had then. */
+  subject: z.object({ _id: z.nullable(z.string()), email: z.string() }),
+  /** access_changed and invited: the preset given. */
+  preset: z.nullable(z.enum(TEAM_PRESETS)),
+  /** email_changed: the address before (the subject's is the new one). */
+  previous_email: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type TeamEvent = z.infer<typeof TeamEvent>;
+
+export const TEAM_EVENT_SORT_FIELDS = ['created_at'] as const;
+/** Newest first by default; the search matches who did it and whom it was about. */
+export const TeamEventQuery = listQuery(TEAM_EVENT_SORT_FIELDS, 'created_at');
+export type TeamEventQuery = z.infer<typeof TeamEventQuery>;
+export const TeamEventPage = page(TeamEvent);
+export type TeamEventPage = z.infer<typeof TeamEventPage>;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { listQuery, page, text, Email } from '@console/shared/contracts/core';
-import { PLAN_KEYS, ROLES } from '@console/shared/access';
+import { PLAN_KEYS, ROLES, TEAM_PRESETS } from '@console/shared/access';
 
 export const UserSummary = z.object({
   _id: z.string(),
@@ -13,6 +13,8 @@ export const UserSummary = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role: z.enum(ROLES),
+  /** The team preset the member's access reads as (presetOf), named by memberRoleName. */
+  preset: z.enum(TEAM_PRESETS),
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 

@@ -1,6 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from './confirm-dialog';
+import { DeleteDialog } from './delete-dialog';
 
 function deferred() {
   let resolve: () => void = () => {};
@@ -114,8 +116,42 @@ describe('<ConfirmDialog>', () => {
     spy.mockRestore();
   });
 
-  it('uses a custom confirm text', async () => {
-    render(<ConfirmDialog open onClose={() => {}} title="T" onConfirm={() => {}} confirmText="Delete" />);
-    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  // Spec section 2: the confirm dialog's button is 'Confirm'; what is confirmed is in title and body.
+  it('has no confirm text of its own: the button reads Confirm', async () => {
+    // @ts-expect-error the button's text is not a prop
+    render(<ConfirmDialog open onClose={() => {}} title="Delete it?" onConfirm={() => {}} confirmText="Delete" />);
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe('<DeleteDialog>', () => {
+  it('confirms with Confirm, keeping the wording in title and body; its error dialog too', async () => {
+    const user = userEvent.setup({ delay: null });
+    const remove = jest.fn(() => Promise.reject(new Error('boom')));
+    function Harness() {
+      const [item, setItem] = useState<string | null>('the Login Widget');
+      return (
+        <DeleteDialog
+          item={item}
+          onClose={() => setItem(null)}
+          title="Delete this widget?"
+          describe={(name) => <p>{name} stops working on your site.</p>}
+          remove={remove}
+          deletedText="Widget deleted."
+          errorTitle="Unable to delete widget"
+          failedText="The widget could not be deleted."
+        />
+      );
+    }
+    render(<Harness />);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this widget?' });
+    expect(dialog).toHaveTextContent('the Login Widget stops working on your site.');
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(remove).toHaveBeenCalledWith('the Login Widget');
+    const error = await screen.findByRole('dialog', { name: 'Unable to delete widget' });
+    expect(within(error).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(within(error).queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
   });
 });

@@ -19,7 +19,6 @@ export interface ConfirmDialogProps {
    */
   onConfirm: () => Promise<void> | void;
   onError?: (error: unknown) => void;
-  confirmText?: string;
   confirmVariant?: Extract<ButtonVariant, 'primary' | 'danger'>;
   /** Text of the Cancel button; giving it shows the button. */
   cancelText?: string;
@@ -27,7 +26,13 @@ export interface ConfirmDialogProps {
   showCancel?: boolean;
 }
 
-/** Confirm dialog of spec section 2: title, HTML body, Confirm (busy while its callback runs), optional Cancel. */
+/** The confirm button's text, the same in every confirm dialog (spec section 2). */
+export const CONFIRM_TEXT = 'Confirm';
+
+/**
+ * Confirm dialog of spec section 2: title, HTML body, Confirm (busy while its callback runs), optional
+ * Cancel. What is confirmed is said in the title and the body; the button always reads 'Confirm'.
+ */
 export function ConfirmDialog({
   open,
   onClose,
@@ -38,7 +43,7 @@ export function ConfirmDialog({
   ...texts
 }: ConfirmDialogProps) {
   const bodyId = useId();
-  const { title, html, confirmText = 'Confirm', cancelText, showCancel } = useClosingSnapshot(open, texts);
+  const { title, html, cancelText, showCancel } = useClosingSnapshot(open, texts);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
   const withCancel = showCancel ?? cancelText !== undefined;
@@ -74,7 +79,7 @@ export function ConfirmDialog({
             </Button>
           )}
           <Button variant={confirmVariant} busy={busy} onClick={() => void confirm()}>
-            {confirmText}
+            {CONFIRM_TEXT}
           </Button>
         </>
       }

@@ -56,7 +56,6 @@ export function DeleteDialog<T>(props: DeleteDialogProps<T>) {
         open={item !== null}
         onClose={onClose}
         title={props.title}
-        confirmText="Delete"
         confirmVariant="danger"
         cancelText="Cancel"
         onConfirm={confirm}
@@ -67,7 +66,6 @@ export function DeleteDialog<T>(props: DeleteDialogProps<T>) {
         open={failure !== null}
         onClose={() => setFailure(null)}
         title={props.errorTitle}
-        confirmText="OK"
         showCancel={false}
         onConfirm={() => setFailure(null)}
       >

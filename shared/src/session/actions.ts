@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import { api, ApiError } from '@console/shared/api';
+import { api, ApiError, onSessionVersion } from '@console/shared/api';
 import type { SessionUser } from '@console/shared/contracts/core';
 import { hasExperimentalFeatures } from '@console/shared/access';
-import { runtimeConfig } from '@console/shared/config';
+import { runtimeConfig, SESSION_REFRESHED } from '@console/shared/config';
 import { consoleStore, type ConsoleUser } from './store';
 
 /** The transitions of spec section 4. Pure store updates live in the store; effects live here. */
@@ -47,8 +47,41 @@ export async function loadUser(): Promise<ConsoleUser> {
   return user;
 }
 
-/** Re-verify and reload the user, e.g. after a plan change: locked items unlock without a reload. */
-export const refreshPermissions = loadUser;
+/**
+ * Spec section 4: refreshing permissions re-verifies and reloads the user, e.g. after a plan change or
+ * when the gateway's answers carry a new access version: locked items unlock, the menus follow, and the
+ * shell applies its guard to the page shown (SESSION_REFRESHED), without a reload.
+ */
+export async function refreshPermissions(): Promise<ConsoleUser> {
+  const user = await loadUser();
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SESSION_REFRESHED));
+  return user;
+}
+
+let refreshing: Promise<unknown> | null = null;
+
+/**
+ * An answer carried the session's access version (X-Session-Version). The session check's own answer
+ * gives the version of the user it loads; any other answer with another version means the user's
+ * role, permissions, plan or tenant changed since: permissions are refreshed once, whatever the number
+ * of answers saying so.
+ */
+export function sessionVersionSeen(version: string, path: string): void {
+  const store = consoleStore.getState();
+  if (path.endsWith('/v1/auth/verify') || store.sessionVersion === null) {
+    store.sessionVersionSeen(version);
+    return;
+  }
+  if (version === store.sessionVersion || refreshing || !store.user) return;
+  store.sessionVersionSeen(version);
+  refreshing = refreshPermissions()
+    .catch(() => undefined) // the next page's guard verifies again and signs out if it must
+    .finally(() => {
+      refreshing = null;
+    });
+}
+
+onSessionVersion(sessionVersionSeen);
 
 /**
  * The end of every sign-in (spec section 4), for a token the gateway issued (the login form, an

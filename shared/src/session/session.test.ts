@@ -1,6 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { consoleStore, type ConsoleUser } from './store';
+import { api } from '@console/shared/api';
+import { SESSION_REFRESHED } from '@console/shared/config';
+import { MessageResponse } from '@console/shared/contracts/core';
 import {
   INVALID_CREDENTIALS,
   navigation,
@@ -14,7 +17,10 @@ import {
 } from './actions';
 import { setRuntimeConfig, DEFAULT_CONFIG } from '@console/shared/config';
 
-type Handler = (body: unknown, headers: Headers) => { status: number; body?: unknown };
+type Handler = (
+  body: unknown,
+  headers: Headers,
+) => { status: number; body?: unknown; headers?: Record<string, string> };
 let routes: Record<string, Handler> = {};
 const calls: { path: string; auth: string | null; body: unknown }[] = [];
 
@@ -46,7 +52,7 @@ beforeAll(() => {
     const res = handler ? handler(body, request.headers) : { status: 404, body: { message: 'Not found' } };
     return new Response(res.body === undefined ? '' : JSON.stringify(res.body), {
       status: res.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...res.headers },
     });
   }) as typeof fetch;
 });
@@ -59,7 +65,15 @@ beforeEach(() => {
   routes = {};
   Cookies.remove('token');
   Cookies.remove('admin_token');
-  consoleStore.setState({ user: null, token: null, busy: false, error: false, email: '', password: '' });
+  consoleStore.setState({
+    user: null,
+    token: null,
+    busy: false,
+    error: false,
+    email: '',
+    password: '',
+    sessionVersion: null,
+  });
 });
 
 test('sign-in: sets token cookie, loads the user, sets client flags, goes to /', async () => {
@@ -218,4 +232,51 @@ test('openPlans / closePlans: any bundle opens the plan picker the shell hosts',
   expect(consoleStore.getState().plans.open).toBe(false);
   consoleStore.getState().openPlans({ currentPriceId: 'price_startup1_monthly' });
   expect(consoleStore.getState().plans).toEqual({ open: true, currentPriceId: 'price_startup1_monthly' });
+});
+
+describe('refreshing permissions when the access version changes (spec section 4)', () => {
+  const version = (v: string) => ({ 'x-session-version': v });
+
+  test("the session check's version is kept; answers with the same version change nothing", async () => {
+    Cookies.set('token', 'tok-1');
+    routes['/v1/auth/verify'] = () => ({ status: 200, body: { user: user() }, headers: version('v1') });
+    routes['/v1/profile'] = () => ({ status: 200, body: { message: 'ok' }, headers: version('v1') });
+    await refreshPermissions();
+    expect(consoleStore.getState().sessionVersion).toBe('v1');
+    await api.get('/v1/profile', MessageResponse);
+    await api.get('/v1/profile', MessageResponse);
+    expect(calls.filter((c) => c.path === '/v1/auth/verify')).toHaveLength(1);
+  });
+
+  test('another version re-verifies once and reloads the user in the store, and says so to the shell', async () => {
+    Cookies.set('token', 'tok-1');
+    routes['/v1/auth/verify'] = () => ({ status: 200, body: { user: user() }, headers: version('v1') });
+    await refreshPermissions();
+    const refreshed = jest.fn();
+    window.addEventListener(SESSION_REFRESHED, refreshed);
+    // The owner granted Templates: the next answers carry the new version, a refusal included.
+    routes['/v1/auth/verify'] = () => ({
+      status: 200,
+      body: { user: user({ permissions: ['manage_contacts', 'templates'] }) },
+      headers: version('v2'),
+    });
+    routes['/v1/profile'] = () => ({ status: 200, body: { message: 'ok' }, headers: version('v2') });
+    routes['/v1/templates'] = () => ({ status: 403, body: { message: 'No.' }, headers: version('v2') });
+    await Promise.all([
+      api.get('/v1/profile', MessageResponse),
+      api.get('/v1/templates', MessageResponse).catch(() => undefined),
+    ]);
+    await waitFor(() => expect(consoleStore.getState().user?.permissions).toEqual(['manage_contacts', 'templates']));
+    expect(calls.filter((c) => c.path === '/v1/auth/verify')).toHaveLength(2);
+    expect(consoleStore.getState().sessionVersion).toBe('v2');
+    await waitFor(() => expect(refreshed).toHaveBeenCalledTimes(1));
+    window.removeEventListener(SESSION_REFRESHED, refreshed);
+  });
+
+  test('signed out: answers with a version refresh nothing', async () => {
+    routes['/v1/profile'] = () => ({ status: 200, body: { message: 'ok' }, headers: version('v9') });
+    consoleStore.setState({ sessionVersion: 'v1' });
+    await api.get('/v1/profile', MessageResponse);
+    expect(calls.filter((c) => c.path === '/v1/auth/verify')).toHaveLength(0);
+  });
 });

@@ -21,6 +21,9 @@ export interface SessionSlice {
   userLoaded: (user: ConsoleUser) => void;
   /** The gateway issued a new token for this same session (e.g. after a password change). */
   tokenReplaced: (token: string) => void;
+  /** The access version of the loaded user, as the gateway's answers carry it (X-Session-Version). */
+  sessionVersion: string | null;
+  sessionVersionSeen: (version: string) => void;
   signedOut: () => void;
 }
 
@@ -28,7 +31,6 @@ export type InfoDialogRequest = { title: string; html: string; mascot?: string }
 export type ConfirmDialogRequest = {
   title: string;
   html: string;
-  confirmText?: string;
   cancelText?: string | null;
   onConfirm: () => Promise<void> | void;
 };
@@ -68,7 +70,10 @@ const sessionSlice: StateCreator<ConsoleState, [], [], SessionSlice> = (set) => 
   signedIn: (token, user) => set({ token, user, busy: false, error: false, password: '' }),
   userLoaded: (user) => set({ user }),
   tokenReplaced: (token) => set({ token }),
-  signedOut: () => set({ token: null, user: null, email: '', password: '', busy: false, error: false }),
+  sessionVersion: null,
+  sessionVersionSeen: (sessionVersion) => set({ sessionVersion }),
+  signedOut: () =>
+    set({ token: null, user: null, email: '', password: '', busy: false, error: false, sessionVersion: null }),
 });
 
 const dialogSlice: StateCreator<ConsoleState, [], [], DialogSlice> = (set) => ({

@@ -1,9 +1,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ImageField, NOT_AN_IMAGE, isAcceptedImage, readImageFile, type PickedImage } from './image-field';
+import {
+  ImageField,
+  NOT_AN_IMAGE,
+  NOT_IMAGE_CONTENT,
+  hasImageContent,
+  isAcceptedImage,
+  readImageFile,
+  type PickedImage,
+} from './image-field';
 
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'logo.png', { type: 'image/png' });
 
 function Harness({ initial = null, onSelect }: { initial?: string | null; onSelect?: (image: PickedImage) => void }) {
   const [src, setSrc] = useState<string | null>(initial);
@@ -24,13 +32,30 @@ function Harness({ initial = null, onSelect }: { initial?: string | null; onSele
 
 describe('<ImageField>', () => {
   it('reads a file as a base64 data URL with its mime type', async () => {
-    await expect(readImageFile(png())).resolves.toBe('data:image/png;base64,iVBORw==');
+    await expect(readImageFile(png())).resolves.toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
   it('accepts images only, of the listed types', () => {
     expect(isAcceptedImage({ type: 'image/png' })).toBe(true);
     expect(isAcceptedImage({ type: 'text/plain' })).toBe(false);
     expect(isAcceptedImage({ type: 'image/gif' }, ['image/png'])).toBe(false);
+  });
+
+  // Spec section 5, images only: the first bytes decide, not the name or the type guessed from it.
+  it('checks the bytes: a text file named .png is no image, nor a GIF typed as PNG', async () => {
+    await expect(hasImageContent(png())).resolves.toBe(true);
+    await expect(hasImageContent(new File(['hello'], 'logo.png', { type: 'image/png' }))).resolves.toBe(false);
+    await expect(hasImageContent(new File(['GIF89a\u0001'], 'logo.png', { type: 'image/png' }))).resolves.toBe(false);
+  });
+
+  it('says a renamed non-image is not an image and previews nothing', async () => {
+    const onSelect = jest.fn();
+    const user = userEvent.setup();
+    render(<Harness onSelect={onSelect} />);
+    await user.upload(screen.getByLabelText('Logo'), new File(['notes'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByLabelText('Logo')).toHaveAccessibleDescription(NOT_IMAGE_CONTENT));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(onSelect).not.toHaveBeenCalled();
   });
 
   it('previews a picked image and clears it', async () => {
@@ -42,7 +67,7 @@ describe('<ImageField>', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     await user.upload(input, png());
     const preview = await screen.findByRole('img', { name: 'Logo preview' });
-    expect(preview).toHaveAttribute('src', 'data:image/png;base64,iVBORw==');
+    expect(preview).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
     expect(onSelect.mock.calls[0][0].file.name).toBe('logo.png');
     await user.click(screen.getByRole('button', { name: 'Clear Logo' }));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();

@@ -9,6 +9,31 @@ export interface PickedImage {
 }
 
 export const NOT_AN_IMAGE = 'Choose an image file.';
+/** A file named and typed as an image whose bytes are not one (e.g. a text file renamed logo.png). */
+export const NOT_IMAGE_CONTENT = 'This file is not an image, whatever its name says. Choose an image file.';
+
+/**
+ * Whether the file's first bytes are an image of its declared type (sniffImageType, the gateway's rule):
+ * spec section 5 accepts images only, and the name or the browser's type guessed from it proves nothing.
+ */
+export async function hasImageContent(file: Blob): Promise<boolean> {
+  // The contracts load when a file is picked, not with the UI kit.
+  const { SNIFF_BYTES, sniffImageType } = await import('@console/shared/contracts');
+  const head = new Uint8Array(await readHead(file.slice(0, SNIFF_BYTES)));
+  const sniffed = sniffImageType(head);
+  return sniffed !== null && sniffed === file.type;
+}
+
+function readHead(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('Unreadable file'));
+    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
 
 /** Read a file as a base64 `data:<mime>;base64,...` URL. */
 export function readImageFile(file: Blob): Promise<string> {
@@ -83,6 +108,8 @@ export function ImageField({
       setRejected(NOT_AN_IMAGE);
     } else if (maxBytes !== undefined && file.size > maxBytes) {
       setRejected(`Choose an image up to ${megabytes(maxBytes)}.`);
+    } else if (!(await hasImageContent(file).catch(() => false))) {
+      setRejected(NOT_IMAGE_CONTENT);
     } else {
       try {
         const dataUrl = await readImageFile(file);

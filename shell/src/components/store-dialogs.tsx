@@ -33,7 +33,6 @@ export function StoreDialogs() {
         open={confirm !== null}
         title={confirm?.title ?? ''}
         html={confirm?.html ?? ''}
-        confirmText={confirm?.confirmText}
         cancelText={confirm?.cancelText ?? undefined}
         showCancel={confirm?.cancelText !== null}
         onConfirm={async () => {

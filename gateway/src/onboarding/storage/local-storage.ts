@@ -94,7 +94,10 @@ export class LocalStorage implements Storage {
   async store(row: UploadRow, bytes: Buffer): Promise<void> {
     const declared = row.contentType;
     if (!isImageType(declared)) throw new Error(`upload ${row.fileKey} has an unknown type ${declared}`);
-    if (sniffImageType(bytes) !== declared) throw new HttpError(400, notThatImage(declared));
+    // Spec section 5, images only: the bytes decide, not the name; the refusal names the file field.
+    if (sniffImageType(bytes) !== declared) {
+      throw new HttpError(400, notThatImage(declared), { file: [notThatImage(declared)] });
+    }
     const target = filePathOf(this.root, row.fileKey);
     if (!target) throw refused(403, UPLOAD_REFUSALS.bad_signature);
     if (!(await claimUpload(this.db, row.fileKey, bytes.length))) {

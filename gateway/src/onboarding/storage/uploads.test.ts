@@ -254,6 +254,7 @@ describe('PUT and GET /files/<fileKey>', () => {
     const r = await put(p.url, 'hello, I am a text file renamed to logo.png');
     assert.equal(r.status, 400);
     assert.equal(r.body?.message, 'The file is not a PNG image.');
+    assert.deepEqual(r.body?.errors, { file: ['The file is not a PNG image.'] });
     assert.equal((await fetch(local(p.fileUrl))).status, 404, 'nothing stored');
     const gif = await put(p.url, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'));
     assert.equal(gif.status, 400, 'a GIF is not a PNG either');

@@ -42,7 +42,6 @@ export function ScheduledChangeNotice({ change, currentPlan }: { change: Schedul
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Keep your current plan?"
-        confirmText="Keep current plan"
         cancelText="Go back"
         onConfirm={keep}
       >

@@ -29,7 +29,6 @@ export function DeleteDomainDialog({
       open={open}
       onClose={onClose}
       title={`Delete ${domain.domain}?`}
-      confirmText="Delete"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={confirm}

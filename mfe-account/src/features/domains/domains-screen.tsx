@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@console/shared/router';
 import type { SendingDomain } from '@console/shared/contracts';
 import { formatDateTime } from '@console/shared/format';
 import { PageHeader } from '@console/shared/layout';
@@ -19,13 +20,18 @@ type DialogState =
 
 const seqOf = (dialog: DialogState) => (dialog.kind === 'none' ? 0 : dialog.seq);
 
+const LIST_PATH = '/account/custom-domains';
+
 /**
  * Custom Domains (account/custom-domains, manage_domains): the community's sending domains with their
- * status, Add domain, and one domain's records with Verify and Delete.
+ * status, Add domain, and one domain's records with Verify and Delete at its own address
+ * (/account/custom-domains/:domain_id), so a reload, back and forward keep what is shown.
  */
 export function DomainsScreen() {
   const domains = useQuery({ queryKey: DOMAINS_KEY, queryFn: fetchDomains });
-  const [selected, setSelected] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const selected = useParams().domain_id ?? null;
+  const setSelected = (id: string | null) => void navigate(id ? `${LIST_PATH}/${encodeURIComponent(id)}` : LIST_PATH);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
   const records = domains.data?.records ?? [];

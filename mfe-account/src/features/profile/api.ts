@@ -1,6 +1,12 @@
 /** Your Profile's calls and query key (['profile']). */
-import { api } from '@console/shared/api';
-import { PresignResponse, Profile, type EmailChangeBody, type ProfilePatch } from '@console/shared/contracts';
+import { api, ApiError } from '@console/shared/api';
+import {
+  ApiErrorBody,
+  PresignResponse,
+  Profile,
+  type EmailChangeBody,
+  type ProfilePatch,
+} from '@console/shared/contracts';
 
 export const PROFILE_KEY = ['profile'] as const;
 
@@ -14,12 +20,17 @@ export const updateProfile = (patch: ProfilePatch) => api.patch('/v1/profile', P
  * Upload the avatar as every image of the console is (spec section 7, as the community page and the
  * template designer do): POST /v1/files/s3-presigned-url {type}, then PUT the file to the signed URL with
  * its Content-Type and no Authorization (plain fetch, not the api client). Answers the stored address,
- * the `fileUrl` PATCH /v1/profile takes as `avatar`.
+ * the `fileUrl` PATCH /v1/profile takes as `avatar`. A refusal with a message (400: the bytes are not the
+ * declared image type) rejects as an ApiError carrying it, for the avatar field.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   const signed = await api.post('/v1/files/s3-presigned-url', PresignResponse, { type: file.type });
   const response = await fetch(signed.url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
-  if (!response.ok) throw new Error(`The image could not be uploaded (${response.status}).`);
+  if (!response.ok) {
+    const body = ApiErrorBody.safeParse(await response.json().catch(() => null));
+    if (body.success && body.data.message) throw new ApiError(response.status, body.data);
+    throw new Error(`The image could not be uploaded (${response.status}).`);
+  }
   return signed.fileUrl;
 }
 

@@ -5,6 +5,7 @@ import {
   Invitation,
   InvitationList,
   MessageResponse,
+  TeamEventPage,
   TeamMember,
   TeamPage,
   type InviteBody,
@@ -15,12 +16,17 @@ import {
 export const TEAM_KEY = ['team'] as const;
 export const MEMBERS_KEY = [...TEAM_KEY, 'members'] as const;
 export const INVITATIONS_KEY = [...TEAM_KEY, 'invitations'] as const;
+export const TEAM_EVENTS_KEY = [...TEAM_KEY, 'events'] as const;
 
 const memberPath = (id: string) => `/v1/users/${encodeURIComponent(id)}`;
 const invitationPath = (id: string) => `/v1/invitations/${encodeURIComponent(id)}`;
 
 /** GET /v1/users: one page of the team (page, perPage, sortField, sortOrder, searchString). */
 export const fetchMembers = (query: Record<string, string | number>) => api.get('/v1/users', TeamPage, query);
+
+/** GET /v1/team-events: one page of the team's activity (owners only). */
+export const fetchTeamEvents = (query: Record<string, string | number>) =>
+  api.get('/v1/team-events', TeamEventPage, query);
 
 /** PATCH /v1/users/{id}: a preset, and the chosen permissions when it is `custom`. */
 export const updateMemberAccess = (id: string, body: TeamAccessBody) => api.patch(memberPath(id), TeamMember, body);

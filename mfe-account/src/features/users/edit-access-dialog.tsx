@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { labelsOf, TEAM_PRESET_LABELS } from '@console/shared/access';
+import { labelsOf, memberRoleName } from '@console/shared/access';
 import type { TeamMember } from '@console/shared/contracts';
 import { notify } from '@console/shared/ui';
 import { Dialog, FormFooter } from '@console/shared/overlays';
@@ -53,7 +53,7 @@ export function EditAccessDialog({
     try {
       const updated = await updateMemberAccess(member._id, accessBody(value.preset, value.chosen));
       await invalidateMembers(client);
-      notify.success(`${updated.email} is now ${TEAM_PRESET_LABELS[updated.preset]}.`);
+      notify.success(`${updated.email} is now ${memberRoleName(updated)}.`);
       onClose();
     } catch (failure) {
       setErrors(

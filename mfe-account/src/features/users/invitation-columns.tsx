@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TEAM_PRESET_LABELS } from '@console/shared/access';
+import { memberRoleName } from '@console/shared/access';
 import type { Invitation } from '@console/shared/contracts';
 import type { DataGridColumn } from '@console/shared/lists';
 import { formatDate, formatDateTime } from '@console/shared/format';
@@ -19,7 +19,7 @@ function Moment({ iso }: { iso: string }) {
 export function invitationColumns(actions: (invitation: Invitation) => ReactNode): DataGridColumn<Invitation>[] {
   return [
     { key: 'email', header: 'E-mail', render: (i) => <span className="font-medium text-slate-900">{i.email}</span> },
-    { key: 'role', header: 'Role', render: (i) => TEAM_PRESET_LABELS[i.preset] },
+    { key: 'role', header: 'Role', render: (i) => memberRoleName(i) },
     { key: 'invited_by', header: 'Invited by', render: (i) => i.invited_by?.email ?? '—' },
     { key: 'sent', header: 'Sent', className: 'whitespace-nowrap', render: (i) => <Moment iso={i.sent_at} /> },
     {

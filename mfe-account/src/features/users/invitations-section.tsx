@@ -84,7 +84,6 @@ export function InvitationsSection() {
           open={revoke.open}
           onClose={closeRevoke}
           title={`Revoke the invitation to ${revoke.invitation.email}?`}
-          confirmText="Revoke"
           confirmVariant="danger"
           cancelText="Cancel"
           onConfirm={async () => {

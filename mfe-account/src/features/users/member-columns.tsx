@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TEAM_PRESET_LABELS } from '@console/shared/access';
+import { memberRoleName } from '@console/shared/access';
 import type { TEAM_SORT_FIELDS, TeamMember } from '@console/shared/contracts';
 import type { DataGridColumn } from '@console/shared/lists';
 import { formatDateTime } from '@console/shared/format';
@@ -30,7 +30,7 @@ export function memberColumns(
       ),
     },
     { key: 'email', header: 'E-mail', sortField: 'email', render: (m) => m.email },
-    { key: 'role', header: 'Role', render: (m) => TEAM_PRESET_LABELS[m.preset] },
+    { key: 'role', header: 'Role', render: (m) => memberRoleName(m) },
     {
       key: 'permissions',
       header: 'Permissions',

@@ -35,7 +35,6 @@ export function RemoveMemberDialog({
       open={open}
       onClose={onClose}
       title={`Remove ${name}?`}
-      confirmText="Remove"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={confirm}

@@ -13,6 +13,7 @@ import { InviteMemberDialog } from './invite-member-dialog';
 import { memberColumns, type MemberSortField } from './member-columns';
 import { memberName } from './member-name';
 import { RemoveMemberDialog } from './remove-member-dialog';
+import { TeamTabs } from './team-tabs';
 
 /** One dialog at a time; `seq` remounts it with fresh state for each opening. */
 type DialogState =
@@ -80,6 +81,7 @@ export function UsersScreen({ me }: { me: ConsoleUser }) {
         description="The people who work on your community in this console, and what each of them may do."
         actions={canManage ? <Button onClick={openInvite}>Invite member</Button> : undefined}
       />
+      <TeamTabs me={me} />
       <QueryGrid<TeamMember, MemberSortField>
         label="Team members"
         list={list}

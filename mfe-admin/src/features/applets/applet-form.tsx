@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@console/shared/router';
 import { formErrorsOf } from '@console/shared/api';
-import { Button, TextArea, TextField, TOAST_SHORT_DURATION, notify } from '@console/shared/ui';
+import { Button, TextArea, TextField, notify } from '@console/shared/ui';
 import { APPLET_LIMITS, APPLET_MESSAGES, isHttpUrl, type Applet } from '@console/shared/contracts';
 import { PLANS_KEY, fetchPlans } from '../plans/api';
 import { createApplet, inspectManifest, invalidateApplets, updateApplet } from './api';
@@ -89,7 +89,8 @@ export function AppletForm({ applet }: { applet: Applet | null }) {
     try {
       if (applet) await updateApplet({ _id: applet._id, ...parsed.body });
       else await createApplet(parsed.body);
-      notify.success(APPLET_SAVED, { duration: TOAST_SHORT_DURATION });
+      // Spec section 7: the default toast time (the short one is for widget toasts), like other saves.
+      notify.success(APPLET_SAVED);
       await invalidateApplets(client);
       void navigate('/applets');
     } catch (error) {

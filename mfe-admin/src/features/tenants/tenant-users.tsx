@@ -1,10 +1,12 @@
+import { memberRoleName } from '@console/shared/access';
 import type { UserSummary } from '@console/shared/contracts';
 import { ImpersonateButton } from '@console/shared/layout';
 import { personName } from './tenant-format';
 
-const ROLE_LABELS: Record<string, string> = { tenant_admin: 'Admin', staff: 'Staff' };
-
-/** A tenant's users, the owner first, each with Impersonate (spec section 1: super admins impersonate users). */
+/**
+ * A tenant's users, the owner first, each with their role as Manage Users names it (memberRoleName) and
+ * Impersonate (spec section 1: super admins impersonate users).
+ */
 export function TenantUsers({ users, ownerId }: { users: readonly UserSummary[]; ownerId: string | undefined }) {
   const sorted = [...users].sort((a, b) => Number(b._id === ownerId) - Number(a._id === ownerId));
   return (
@@ -19,12 +21,9 @@ export function TenantUsers({ users, ownerId }: { users: readonly UserSummary[];
           {sorted.map((user) => (
             <li key={user._id} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="block truncate text-sm text-slate-900">
-                  {personName(user)}
-                  {user._id === ownerId && <span className="ml-2 text-xs text-slate-500">(owner)</span>}
-                </span>
+                <span className="block truncate text-sm text-slate-900">{personName(user)}</span>
                 <span className="block truncate text-xs text-slate-500">
-                  {user.email} · {ROLE_LABELS[user.role] ?? user.role.replaceAll('_', ' ')}
+                  {user.email} · {memberRoleName(user)}
                 </span>
               </span>
               <ImpersonateButton user={user} />

@@ -120,7 +120,7 @@ test('delete asks how many contacts hold a value, with a spinner meanwhile', asy
       '12,345 contacts have a value for this attribute. Deleting it removes those values.',
     ),
   ).toBeInTheDocument();
-  await user.click(within(dialog).getByRole('button', { name: 'Delete attribute' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('DELETE /v1/custom-attributes/a1')).toHaveLength(1));
   await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
 });

@@ -44,7 +44,6 @@ export function DeleteAttributeDialog({
       open={open}
       onClose={onClose}
       title={`Delete the attribute "${attribute.name}"?`}
-      confirmText="Delete attribute"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={confirm}

@@ -103,7 +103,6 @@ export function BulkBar({ count, lists, fixedListId, onAction, onClear }: BulkBa
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={`Delete ${pluralContacts(count)}?`}
-        confirmText="Delete"
         confirmVariant="danger"
         cancelText="Cancel"
         onConfirm={async () => {

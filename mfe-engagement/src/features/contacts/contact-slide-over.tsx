@@ -233,7 +233,6 @@ export function ContactSlideOver({
           open={confirmDelete}
           onClose={() => setConfirmDelete(false)}
           title="Delete this contact?"
-          confirmText="Delete"
           confirmVariant="danger"
           cancelText="Cancel"
           onConfirm={remove}

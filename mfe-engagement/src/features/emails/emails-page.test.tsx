@@ -108,7 +108,7 @@ test('cancel asks first, then posts; Escape closes the question without cancelli
   await user.click(within(await rowOf('Going out')).getByRole('button', { name: 'Cancel Going out' }));
   dialog = await screen.findByRole('dialog', { name: 'Cancel this e-mail?' });
   expect(dialog).toHaveTextContent('Nobody else will receive "Going out"');
-  await user.click(within(dialog).getByRole('button', { name: 'Cancel e-mail' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('POST /v1/campaigns/g1/cancel')).toHaveLength(1));
 });
 
@@ -119,7 +119,7 @@ test('delete a draft after confirming (204)', async () => {
   renderPage(<EmailsPage />);
   await user.click(within(await rowOf('Draft one')).getByRole('button', { name: 'Delete Draft one' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete this e-mail?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('DELETE /v1/campaigns/d1')).toHaveLength(1));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });

@@ -263,7 +263,6 @@ export function EmailsScreen() {
           open={dialog.open}
           onClose={close}
           title="Cancel this e-mail?"
-          confirmText="Cancel e-mail"
           confirmVariant="danger"
           cancelText="Keep it"
           onConfirm={() => confirmCancel(dialog.campaign)}
@@ -282,7 +281,6 @@ export function EmailsScreen() {
           open={dialog.open}
           onClose={close}
           title="Delete this e-mail?"
-          confirmText="Delete"
           confirmVariant="danger"
           cancelText="Cancel"
           onConfirm={() => confirmDelete(dialog.campaign)}

@@ -162,7 +162,6 @@ function JobDetails({ job, finished, onAnother }: { job: ImportJob; finished: bo
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
         title="Cancel this import?"
-        confirmText="Cancel import"
         confirmVariant="danger"
         cancelText="Keep importing"
         onConfirm={cancel}

@@ -27,7 +27,6 @@ export function DeleteListDialog({
       open={list !== null}
       onClose={onClose}
       title={list ? `Delete list ${list.name}?` : ''}
-      confirmText="Delete"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={async () => {

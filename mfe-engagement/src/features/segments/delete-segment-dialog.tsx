@@ -30,7 +30,6 @@ export function DeleteSegmentDialog({
       open={open}
       onClose={onClose}
       title={`Delete the segment "${segment.name}"?`}
-      confirmText="Delete segment"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={confirm}

@@ -284,7 +284,7 @@ test('an existing segment opens with its rules, saves by PATCH and deletes after
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   const dialog = await screen.findByTestId('confirm-dialog');
   expect(dialog).toHaveTextContent('Delete the segment "Whales"?');
-  await user.click(within(dialog).getByRole('button', { name: 'Delete segment' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('DELETE /v1/segments/s1')).toHaveLength(1));
   await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
   const grid = await screen.findByRole('table', { name: 'Segments' });

@@ -51,7 +51,6 @@ export function DeleteTemplateDialog({
       open={open}
       onClose={onClose}
       title={`Delete the template "${template.name}"?`}
-      confirmText="Delete template"
       confirmVariant="danger"
       cancelText="Cancel"
       onConfirm={confirm}

@@ -289,7 +289,7 @@ test('delete asks first; a template in use cannot be deleted and the dialog name
   await user.click(screen.getByRole('button', { name: 'Delete Monthly newsletter' }));
   const confirm = await screen.findByTestId('confirm-dialog');
   expect(confirm).toHaveTextContent('Delete the template "Monthly newsletter"?');
-  await user.click(within(confirm).getByRole('button', { name: 'Delete template' }));
+  await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('DELETE /v1/templates/t1')).toHaveLength(1));
   expect(gateway.callsTo('DELETE /v1/templates/t2')).toHaveLength(0);
   await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());

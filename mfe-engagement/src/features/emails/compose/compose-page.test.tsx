@@ -213,7 +213,7 @@ test('review previews in a sandboxed iframe without scripts; Send now confirms w
   await user.click(screen.getByRole('button', { name: 'Send now' }));
   const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail now?' });
   expect(dialog).toHaveTextContent('9 people will receive it.');
-  await user.click(within(dialog).getByRole('button', { name: 'Send to 9' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(gateway.callsTo('POST /v1/campaigns/c1/send')[0]?.json).toEqual({}));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/engagement/emails/log/c1'));
 });
@@ -229,7 +229,7 @@ test('a 402 shows its message and offers the upgrade flow', async () => {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Send now' })).toBeEnabled());
   await user.click(screen.getByRole('button', { name: 'Send now' }));
   const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail now?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Send to 9' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   const alert = await screen.findByText(/5 short/);
   expect(consoleStore.getState().upgrade.open).toBe(false);
   await user.click(

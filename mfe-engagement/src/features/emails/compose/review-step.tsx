@@ -403,7 +403,6 @@ export function ReviewStep({
           open
           onClose={close}
           title="Send this e-mail now?"
-          confirmText={`Send to ${formatCount(reachable)}`}
           cancelText="Cancel"
           onConfirm={() => send()}
           onError={(error) => setSendError(sendErrorOf(error))}
