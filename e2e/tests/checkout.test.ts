@@ -81,12 +81,12 @@ describe('checkout', () => {
     await page.getByLabel('First name').fill('Rita');
     await page.getByLabel('Last name').fill('Rocket');
     await page.getByLabel('Work e-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill('short');
+    await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel(/I accept the terms/).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     // The gateway's password rule, before anything is sent.
     await page.getByText('Use at least 10 characters.').waitFor();
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await page
@@ -154,7 +154,7 @@ describe('checkout', () => {
     await page.getByLabel('First name').fill('Rita');
     await page.getByLabel('Last name').fill('Rocket');
     await page.getByLabel('Work e-mail').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
     await page.getByLabel(/I accept the terms/).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     // Word for word what a new address gets.

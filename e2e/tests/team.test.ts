@@ -193,7 +193,7 @@ describe('team', () => {
     await person.page.goto(new URL(link).pathname);
     await person.page.getByText(/You already have an account with this address/).waitFor();
     await check(person.page, 'invitation page, account elsewhere');
-    await person.page.getByLabel('Password').fill('staff-pass-2026');
+    await person.page.getByLabel('Password', { exact: true }).fill('staff-pass-2026');
     await person.page.getByRole('button', { name: 'Join Lab Rats' }).click();
     await person.page.waitForURL((url) => url.pathname === '/');
     const switcher = person.page.getByRole('button', { name: 'Community: Lab Rats' });
