@@ -13,6 +13,7 @@ import {
   createList,
   generousPlans,
   insertContacts,
+  parseMail,
   startSmtpPeer,
   TEMPLATE_MJML,
   waitForStatus,
@@ -83,6 +84,8 @@ describe('DKIM-signed campaigns', () => {
     for (const kind of ['verification', 'spf', 'dkim'] as const) {
       dns.set(record(d, kind).name, 'TXT', [record(d, kind).value]);
     }
+    // The optional tracking CNAME, published: the links move to track.news.lab.example.
+    dns.set(record(d, 'tracking').name, 'CNAME', [record(d, 'tracking').value]);
     const verified = await gw.post<SendingDomain>(`/v1/domains/${d._id}/verify`, {}, lab);
     assert.equal(verified.body.status, 'verified', verified.text);
 
@@ -94,6 +97,10 @@ describe('DKIM-signed campaigns', () => {
       assert.equal(results[0]?.result, 'pass', results[0]?.info);
       assert.equal(results[0]?.signingDomain, 'news.lab.example');
       assert.equal(results[0]?.selector, 'cc1');
+      const parsed = await parseMail(raw);
+      const unsubscribe = parsed.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
+      assert.match(unsubscribe, /^<https:\/\/track\.news\.lab\.example\/email\/unsubscribe\//);
+      assert.match(parsed.html ?? '', /https:\/\/track\.news\.lab\.example\/email\/(open|click|view)\//);
     }
 
     // Compose takes an address on the verified domain, and its test send goes out from it, signed.
@@ -127,6 +134,9 @@ describe('DKIM-signed campaigns', () => {
       assert.doesNotMatch(text, /^DKIM-Signature:/im);
       assert.match(text, new RegExp(`^From: .*<${gw.config.campaigns.defaultFrom.replace(/\./g, '\\.')}>`, 'im'));
       assert.match(text, /^Reply-To: hello@elsewhere\.example/im);
+      const parsed = await parseMail(raw);
+      assert.ok((parsed.html ?? '').includes(`${gw.config.campaigns.trackingUrl}/email/`), "the platform's links");
+      assert.doesNotMatch(parsed.html ?? '', /track\.news\.lab\.example/);
     }
   });
 });

@@ -16,7 +16,7 @@ import {
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
-import { dkimKeyFor, dkimSignMessage, effectiveSender, type DkimKey } from '../../domains/index';
+import { dkimKeyFor, dkimSignMessage, effectiveSender, trackingBaseFor, type DkimKey } from '../../domains/index';
 import { prepareCampaign } from '../campaign-preview';
 import {
   campaignHeaders,
@@ -57,6 +57,8 @@ export interface SendContext {
   /** From and Reply-To, encoded once for the send (mime.ts). */
   headers: string;
   senderDomain: string;
+  /** Where the message's tracking links point: the tenant's verified tracking CNAME, else TRACKING_URL. */
+  trackingUrl: string;
   /** List-Id and Feedback-ID, the same for every recipient of the send (tracking/decorate.ts). */
   listHeaders: Record<string, string>;
   /** The key of the tenant's verified domain of the From address: messages are DKIM-signed with it (domains/dkim.ts). */
@@ -86,6 +88,9 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
     config.campaigns.defaultFrom,
   );
   const dkim = await dkimKeyFor(db, campaign.tenantId, sender.from);
+  const trackingUrl =
+    (await trackingBaseFor(db, campaign.tenantId, sender.from, config.campaigns.trackingUrl)) ??
+    config.campaigns.trackingUrl;
   const templates = { db, publicUrl: config.onboarding.publicUrl };
   const loaded = await loadTemplate(templates, campaign.tenantId, campaign.templateId ?? '', campaign.templateVersion);
   const merge = await loadMergeContext(db, campaign.tenantId, config.onboarding.publicUrl);
@@ -100,6 +105,7 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
     from,
     headers: sharedHeaders({ from, ...(sender.replyTo ? { replyTo: sender.replyTo } : {}) }),
     senderDomain: domainOf(from.address),
+    trackingUrl,
     listHeaders: campaignListHeaders(campaign, merge.community.name, domainOf(config.campaigns.defaultFrom)),
     dkim,
   };
@@ -124,7 +130,7 @@ export function buildMessage(
   } else if (contact.email) {
     to = contact.email;
   }
-  const urls = trackingUrls(campaigns.trackingUrl, campaigns.trackingSecret, row.id);
+  const urls = trackingUrls(ctx.trackingUrl, campaigns.trackingSecret, row.id);
   const scope = contactScope(
     {
       email: contact.email,
