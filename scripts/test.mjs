@@ -4,7 +4,7 @@
 // side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
 // says which run on which), two files at a time, the files that start gateway processes one after
 // another in one of the two slots, then the timed ones alone; e2e in Chromium against the started
-// system, two files at a time.
+// system, three files at a time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,8 +19,11 @@ const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 /** Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database thread). */
 const GATEWAY_CONCURRENCY = 2;
-/** e2e files side by side, each with its system and Chromium. */
-const E2E_CONCURRENCY = 2;
+/**
+ * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
+ * timers): two at a time kept about one core busy on two (bench/README.md, "CI, `npm test`").
+ */
+const E2E_CONCURRENCY = 3;
 // A hang guard for each test file: the axe suite visits every page and dialog, about 80 s on a quiet
 // 2-core machine and more than 300 s on a loaded one.
 const FILE_TIMEOUT_MS = 900_000;
