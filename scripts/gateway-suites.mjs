@@ -5,7 +5,7 @@
 /**
  * true: every gateway suite runs on both engines, embedded PGlite and a PostgreSQL server. false:
  * only the suites of BOTH_ENGINES and ENGINE_BRANCHES do, and every other suite runs once, on
- * PostgreSQL (issue 37: product areas do not ask which engine they run on, db/ holds the difference).
+ * PostgreSQL (product areas do not ask which engine they run on, db/ holds the difference).
  * TEST_ALL_ENGINES=1 runs every suite on both for one run.
  */
 export const PRODUCT_SUITES_ON_BOTH_ENGINES = false;

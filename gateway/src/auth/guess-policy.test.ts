@@ -58,7 +58,7 @@ describe('the guessing rule', () => {
     ['three failures of its own, the last 5 s ago: wait 10 s more', from(HOME, 3, 5000), {}, 10_000],
     ['five of its own, the last a minute ago: their 60 s delay has passed', from(HOME, 5, MIN), {}, 'password'],
     ['five of its own, the last 30 s ago: wait 30 s more', from(HOME, 5, 30_000), {}, 30_000],
-    // Issue 38, item 17: one address's failures never hold back another address.
+    // A throttle slows the guesser, not the owner (docs/auth.md, "Sign-in limits"): one address's failures never hold back another address.
     [
       'six failures from another address a second ago: this clean address is checked',
       from('198.51.100.7', 6, 1000),

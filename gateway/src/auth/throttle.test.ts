@@ -68,7 +68,7 @@ async function signInLinksTo(email: string): Promise<number> {
 
 describe('sign-in guessing limits', () => {
   it('one address guessing holds back that address only: the owner at a clean address signs in', async () => {
-    // Issue 38, item 17: six wrong passwords from one address, then the right one from another.
+    // The owner is never locked out by another address (docs/auth.md, "Sign-in limits"): six wrong passwords from one address, then the right one from another.
     const { email, password } = LOGINS.labOwner;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(email, `wrong-${i}`, '10.6.0.1')).status);

@@ -49,15 +49,16 @@ export function domainOfAddress(address: string): string | null {
   return domain || null;
 }
 
-/** The key to sign mail from `fromAddress` for the tenant: its verified domain of that name, else null. */
-export async function dkimKeyFor(db: Database, tenantId: string, fromAddress: string): Promise<DkimKey | null> {
+/** The tenant's verified sending domain of `fromAddress` (its key, selector and last checks), else null. */
+export async function verifiedDomainOf(db: Database, tenantId: string, fromAddress: string) {
   const domain = domainOfAddress(fromAddress);
   if (!domain) return null;
   const [row] = await db
     .select({
       domain: sendingDomains.domain,
-      selector: sendingDomains.dkimSelector,
+      dkimSelector: sendingDomains.dkimSelector,
       privateKey: sendingDomains.dkimPrivateKey,
+      checks: sendingDomains.checks,
     })
     .from(sendingDomains)
     .where(
@@ -69,6 +70,12 @@ export async function dkimKeyFor(db: Database, tenantId: string, fromAddress: st
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The key to sign mail from `fromAddress` for the tenant: its verified domain of that name, else null. */
+export async function dkimKeyFor(db: Database, tenantId: string, fromAddress: string): Promise<DkimKey | null> {
+  const row = await verifiedDomainOf(db, tenantId, fromAddress);
+  return row && { domain: row.domain, selector: row.dkimSelector, privateKey: row.privateKey };
 }
 
 /** mailauth's signer, loaded on the first signed message. */

@@ -5,10 +5,8 @@
  * (with the tracking address's path), so the links' domain aligns with the From address, as mailbox
  * providers prefer. The routes answer on any host; the tokens are signed alike.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/index';
-import { sendingDomains } from '../db/schema';
-import { domainOfAddress } from './dkim';
+import { verifiedDomainOf } from './dkim';
 import { checksOf, recordNames } from './records';
 
 /** The tracking base of mail from `fromAddress` for the tenant, or null for the platform's (`trackingUrl`). */
@@ -18,19 +16,7 @@ export async function trackingBaseFor(
   fromAddress: string,
   trackingUrl: string,
 ): Promise<string | null> {
-  const domain = domainOfAddress(fromAddress);
-  if (!domain) return null;
-  const [row] = await db
-    .select({ domain: sendingDomains.domain, dkimSelector: sendingDomains.dkimSelector, checks: sendingDomains.checks })
-    .from(sendingDomains)
-    .where(
-      and(
-        eq(sendingDomains.tenantId, tenantId),
-        eq(sendingDomains.domain, domain),
-        eq(sendingDomains.status, 'verified'),
-      ),
-    )
-    .limit(1);
+  const row = await verifiedDomainOf(db, tenantId, fromAddress);
   if (!row || checksOf(row.checks)?.records.tracking?.state !== 'verified') return null;
   const path = new URL(trackingUrl).pathname.replace(/\/+$/, '');
   return `https://${recordNames(row).tracking}${path}`;

@@ -29,7 +29,7 @@ export const TOAST_SHORT_DURATION = 2000;
 /**
  * Where toasts show: bottom-centre, clear of page actions, which sit at the top (page headers, the
  * designer's Preview and Send test) and at the right (panels). Spec section 9 says top-right;
- * issue 38 moved them because a toast there covered the actions it followed (docs/decisions.md).
+ * they sit here because a toast there covered the actions it followed (docs/decisions.md).
  */
 export const TOAST_POSITION = 'bottom-center';
 /** Distance of the toasts from the bottom edge of the window (px). */
