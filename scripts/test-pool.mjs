@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * @typedef {{ label: string; cwd: string; file: string; env?: Record<string, string | undefined> }} TestFile
+ * @typedef {{ label: string; cwd: string; file: string; bundle?: string; env?: Record<string, string | undefined> }} TestFile
  * @typedef {{ passed: number; failed: number; failures: string[]; seconds: Map<string, number> }} PoolResult
  */
 
@@ -19,21 +19,21 @@ export function tapCounts(text) {
 }
 
 /**
- * Runs one file with `node --import tsx`, stopping it after `timeoutMs` (a hang guard); resolves to
- * its exit code and what it printed.
+ * Runs one file, stopping it after `timeoutMs` (a hang guard); resolves to its exit code and what it
+ * printed. A file with a `bundle` (gateway/test/bundle.mjs) runs from it in plain node, any other with
+ * `node --import tsx`.
  */
 function runFile(job, tap, timeoutMs, slotEnv) {
   const env = { ...process.env, ...slotEnv, ...job.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const args = [
-    '--import',
-    'tsx',
+    ...(job.bundle ? ['--enable-source-maps'] : ['--import', 'tsx']),
     `--test-timeout=${timeoutMs}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
-    job.file,
+    job.bundle ?? job.file,
   ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: job.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

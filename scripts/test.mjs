@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleTests, needsTsx } from '../gateway/test/bundle.mjs';
 import { enginesOf, runsAlone, startsProcesses } from './gateway-suites.mjs';
 import { startPostgres } from './pg-server.mjs';
 import { runPool } from './test-pool.mjs';
@@ -109,7 +110,8 @@ function count(label, result) {
 /**
  * The gateway's suites (gateway/src/<area>/…/*.test.ts) on the engines gateway-suites.mjs gives each,
  * the largest files first so that the last to end is a short one. Every file starts from a migrated
- * and seeded template database made once per engine (gateway/test/db-template.ts).
+ * and seeded template database made once per engine (gateway/test/db-template.ts), and runs from its
+ * bundle in plain node (gateway/test/bundle.mjs; a file that imports by a computed name under tsx).
  */
 async function gatewaySuites(serverUrl) {
   const cwd = path.join(root, 'gateway');
@@ -118,13 +120,20 @@ async function gatewaySuites(serverUrl) {
   const side = [];
   const processes = [];
   const alone = [];
-  for (const file of testFiles('gateway', 'src')) {
-    const source = fs.readFileSync(path.join(cwd, file), 'utf8');
+  const sources = new Map(
+    testFiles('gateway', 'src').map((file) => [file, fs.readFileSync(path.join(cwd, file), 'utf8')]),
+  );
+  const bundles = await bundleTests(
+    [...sources].filter(([, source]) => !needsTsx(source)).map(([file]) => file),
+    path.join(cwd, 'dist', 'tests'),
+  );
+  for (const [file, source] of sources) {
     for (const engine of enginesOf(file, source)) {
       const job = {
         label: `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${file}`,
         cwd,
         file,
+        bundle: bundles.get(file),
         size: source.length,
         env: { TEST_TEMPLATE_DIR: templates, TEST_DATABASE_URL: engine === 'postgres' ? serverUrl : undefined },
       };
