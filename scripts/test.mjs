@@ -186,13 +186,22 @@ async function e2eSuites() {
   count('e2e', result);
 }
 
-/** Jest (shared, shell, remotes): its counts from its JSON report. */
+/**
+ * Jest (shared, shell, remotes): its counts from its JSON report. One worker a core, not Jest's default
+ * of one fewer: it runs beside the other checks, and when they end its workers have the machine.
+ */
 async function jest() {
   const jestJson = path.join(tmp, 'jest.json');
   fs.rmSync(jestJson, { force: true });
-  await run('jest: shared, shell, remotes', 'pnpm', ['exec', 'jest', '--ci', '--json', `--outputFile=${jestJson}`], {
-    together: true,
-  });
+  const args = [
+    'exec',
+    'jest',
+    '--ci',
+    `--maxWorkers=${os.availableParallelism()}`,
+    '--json',
+    `--outputFile=${jestJson}`,
+  ];
+  await run('jest: shared, shell, remotes', 'pnpm', args, { together: true });
   if (fs.existsSync(jestJson)) {
     const j = JSON.parse(fs.readFileSync(jestJson, 'utf8'));
     passed += j.numPassedTests;
