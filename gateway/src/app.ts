@@ -4,12 +4,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AREAS, createDeps } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/index';
@@ -20,6 +15,7 @@ import { BackgroundTasks } from './lib/background';
 import { installAdmission } from './lib/admission';
 import { requestsRunningSignal } from './db/storage';
 import { installJsonBodyParser } from './lib/json-body';
+import { documentObject, documentTransform } from './lib/openapi';
 import { installZodMessages } from './lib/zod-messages';
 import type { Mailer } from './mail/mailer';
 
@@ -136,12 +132,19 @@ export async function buildApp({
           'The gateway behind the community console. Authenticate with `POST /v1/auth/login`, then send ' +
           '`Authorization: Bearer <token>`. Errors are `{message, errors?: {field: [messages]}}`.',
         version: '1.0.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      servers: [{ url: config.onboarding.publicUrl, description: 'This gateway' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: createJsonSchemaTransform({
-      skipList: [`${DOCS_PREFIX}`, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
-    }),
+    transform: documentTransform([
+      `${DOCS_PREFIX}`,
+      `${DOCS_PREFIX}/`,
+      `${DOCS_PREFIX}/*`,
+      `${DOCS_PREFIX}/json`,
+      `${DOCS_PREFIX}/yaml`,
+    ]),
+    transformObject: documentObject,
   });
   // Served from the package's own files: works offline, no CDN.
   // With the console's security headers: a CSP that allows no inline script (swagger-ui's own hashes

@@ -33,7 +33,7 @@ import { type AuthContext, loadSession, sessionInMemory, toSessionUser } from '.
 import { revokeToken } from './session-cache';
 import { rememberedClaims, verifyToken } from './tokens';
 import { unauthorized } from '../errors';
-import { bearer, errorResponses } from '../lib/openapi';
+import { bearer, errorResponses, noSession } from '../lib/openapi';
 import { jsonTextOf, plainJsonSerializer, sendJsonText } from '../lib/plain-json';
 import { clientKey } from '../lib/client-key';
 import { WindowThrottle } from '../lib/window-throttle';
@@ -61,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Sign in with e-mail and password',
         description:
@@ -83,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sign-in-link',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Sign in with an e-mailed sign-in link',
         description:
@@ -111,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       decompress: false,
       serializerCompiler: plainJsonSerializer,
       schema: {
+        security: noSession,
         tags,
         summary: 'Check a token and load its session user',
         description: 'Effective permissions, plan features, tenant and, for impersonation tokens, the impersonator.',
@@ -216,6 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-request',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'E-mail a password-reset link',
         description: `Always answers 200, whether or not the account exists. The link is \`<console>/reset/<user_id>/<token>\`, valid ${Math.round(deps.config.resetTokenTtlMs / 60_000)} minutes, single use.`,
@@ -234,6 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Set a new password with a reset token',
         description:
@@ -279,6 +284,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm-email',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Confirm an e-mail address with the token from the confirmation e-mail',
         body: ConfirmEmailBody,

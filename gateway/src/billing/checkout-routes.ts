@@ -33,7 +33,7 @@ import {
 import { CHECKOUT_EXPIRED, CheckoutService, type CheckoutView } from './checkout-service';
 import { verifyCheckoutToken } from './checkout-token';
 import { clientKey, PublicThrottle } from '../onboarding';
-import { errorResponses } from '../lib/openapi';
+import { errorResponses, noSession } from '../lib/openapi';
 
 const tags = ['checkout'];
 /** Checkouts started per client address and throttle window (the public sign-up window, an hour by default). */
@@ -63,6 +63,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/checkout',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Start a checkout for a new subscription (no session)',
         description:
@@ -97,6 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/checkout/:id/complete',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Sign in after a paid checkout (once)',
         description:

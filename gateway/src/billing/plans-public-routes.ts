@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanCatalogue } from '../contracts';
 import { loadCatalogue } from './catalogue-store';
+import { noSession } from '../lib/openapi';
 
 export const publicPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -13,6 +14,7 @@ export const publicPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/plans/public',
     {
       schema: {
+        security: noSession,
         tags: ['billing'],
         summary: 'The plan catalogue, without a session (checkout)',
         description: 'The same catalogue as GET /v1/plans, for new customers choosing a price to check out.',

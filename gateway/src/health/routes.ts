@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { QueueCountsSchema } from '../jobs';
 import { EventLoopDelay } from './event-loop';
+import { noSession } from '../lib/openapi';
 
 const Health = z.object({
   ok: z.literal(true),
@@ -23,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
+        security: noSession,
         tags: ['health'],
         summary: 'Liveness, the job queues and the event-loop delay',
         response: { 200: Health },

@@ -17,7 +17,7 @@ import {
   TokenResponse,
 } from '../contracts';
 import { authOf, requirePermission, tenantOf } from '../auth';
-import { bearer, errorResponses } from '../lib/openapi';
+import { bearer, errorResponses, noSession } from '../lib/openapi';
 import { paginate } from '../lib/pagination';
 import { IdParams } from '../lib/route-params';
 import { WindowThrottle } from '../lib/window-throttle';
@@ -177,6 +177,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lookup',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'What an invitation link is for (public)',
         description: '400 when the link is unknown, used, revoked or expired.',
@@ -191,6 +192,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accept',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Accept an invitation (public): create the account and sign in',
         description:
@@ -207,6 +209,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/join',
     {
       schema: {
+        security: noSession,
         tags,
         summary: 'Accept an invitation with an account elsewhere (public): join and sign in',
         description:

@@ -26,7 +26,7 @@ import * as z from 'zod/mini';
 import { MailEventsIn } from '../../contracts';
 import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../../errors';
 import { bodyProblem } from '../../lib/json-body';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, noSession } from '../../lib/openapi';
 import { recordComplaint, recordHardBounce, recordSoftBounce, trackedRecipient, type TrackedRecipient } from './record';
 import type { Database } from '../../db/index';
 import { recipientOfToken } from './recipient-token';
@@ -116,6 +116,7 @@ export const mailEventRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!verified.has(req)) throw new HttpError(401, BAD_SIGNATURE);
       },
       schema: {
+        security: noSession,
         tags: ['campaigns'],
         summary: 'Bounces and complaints from the mail provider',
         description:

@@ -1,7 +1,7 @@
 /** The widget API: what the SDK calls from a community's website (per-widget CORS, throttled). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicWidget, SignupRequest, SignupResponse, WalletChallenge } from '../../contracts';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses, noSession } from '../../lib/openapi';
 import { clientKey } from './public-throttle';
 import { checkOrigin, requireWidget, toPublicWidget } from './public-widgets';
 import { CHECK_INBOX, requestWidgetEmailSignup } from './signup-email';
@@ -21,6 +21,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod<{ ctx: PublicContext }> = as
     {
       config: noCors,
       schema: {
+        security: noSession,
         tags,
         summary: 'A widget as the SDK draws it',
         params: IdParams,
@@ -41,6 +42,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod<{ ctx: PublicContext }> = as
     {
       config: noCors,
       schema: {
+        security: noSession,
         tags,
         summary: 'A one-time message for a wallet to sign (valid 10 minutes)',
         params: IdParams,
@@ -81,6 +83,7 @@ export const widgetApiRoutes: FastifyPluginAsyncZod<{ ctx: PublicContext }> = as
     {
       config: noCors,
       schema: {
+        security: noSession,
         tags,
         summary: 'Sign up through a widget: an e-mail address (double opt-in) or a signed wallet challenge',
         description:

@@ -84,6 +84,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       },
       schema: {
+        // The local stand-in for S3: clients get these URLs from POST /v1/files/s3-presigned-url and
+        // never build them, as with S3 itself; a wildcard path has no OpenAPI path template.
+        hide: true,
         tags,
         summary: 'Upload an image to a presigned URL',
         description:
@@ -105,6 +108,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     `${FILES_ROUTE}/*`,
     {
       schema: {
+        hide: true,
         tags,
         summary: 'A stored image',
         description:
