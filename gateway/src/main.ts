@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { platformDkimRecord } from './mail/platform-dkim';
 import { seed, seedTemplates } from './seed';
 
 const started = Date.now();
@@ -35,5 +36,12 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 console.log(
   `Gateway listening on http://${shownHost}:${config.port} (API reference: /docs) — ${where}` +
     `${seeded ? ', demo data seeded' : ''}; mail to ${mail}; ready in ${Date.now() - started} ms`,
+);
+const dkim = config.platformDkim;
+const record = platformDkimRecord(dkim);
+console.log(
+  `Platform mail is DKIM-signed as ${dkim.domain}` +
+    `${dkim.generatedFile ? ` with a development key kept in ${dkim.generatedFile}` : ''}; ` +
+    `publish this DNS record: ${record.name} ${record.type} "${record.value}"`,
 );
 for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
