@@ -59,7 +59,7 @@ before(async () => {
     SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
   });
   // The platform's record, as the operator publishes it from the gateway's start banner.
-  const platform = platformDkimRecord(loadPlatformDkim({}, system.dataDir, 'console.test'));
+  const platform = platformDkimRecord(loadPlatformDkim({}, system.dataDir, 'console.test')!);
   dns.set(platform.name, platform.type, [platform.value]);
   browser = await launch();
 });

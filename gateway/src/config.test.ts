@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { configWarnings, loadConfig } from './config';
-import { PLATFORM_KEY_MISSING, platformDkimRecord } from './mail/platform-dkim';
+import { PLATFORM_KEY_MISSING, PLATFORM_SIGNING_OFF, platformDkimRecord } from './mail/platform-dkim';
 import { testPlatformKeyFile } from '../test/platform-key';
 
 const base = { GATEWAY_DATA_DIR: path.join(os.tmpdir(), 'config-test'), JWT_SECRET: 'x'.repeat(32) };
@@ -39,6 +39,7 @@ describe("the platform's DKIM key", () => {
     try {
       const first = loadConfig({ ...base, GATEWAY_DATA_DIR: dataDir, MAIL_FROM: 'Us <hello@Mail.Example.com>' });
       const dkim = first.platformDkim;
+      assert.ok(dkim);
       assert.equal(dkim.domain, 'mail.example.com');
       assert.equal(dkim.selector, 'console1');
       assert.equal(dkim.generatedFile, path.join(dataDir, 'platform-dkim.pem'));
@@ -47,7 +48,7 @@ describe("the platform's DKIM key", () => {
       assert.equal(details?.modulusLength, 2048);
       // A restart signs with the same key: the published record stays right.
       const again = loadConfig({ ...base, GATEWAY_DATA_DIR: dataDir, MAIL_FROM: 'hello@mail.example.com' });
-      assert.equal(again.platformDkim.publicKey, dkim.publicKey);
+      assert.equal(again.platformDkim?.publicKey, dkim.publicKey);
       assert.deepEqual(platformDkimRecord(dkim), {
         type: 'TXT',
         name: 'console1._domainkey.mail.example.com',
@@ -68,8 +69,8 @@ describe("the platform's DKIM key", () => {
     const production = { ...base, NODE_ENV: 'production', TRACKING_URL: 'https://t.example' };
     assert.throws(() => loadConfig(production), { message: PLATFORM_KEY_MISSING });
     const fromFile = loadConfig({ ...production, PLATFORM_DKIM_PRIVATE_KEY_FILE: keyFile });
-    assert.equal(fromFile.platformDkim.generatedFile, null);
-    assert.equal(fromFile.platformDkim.domain, 'console.test');
+    assert.equal(fromFile.platformDkim?.generatedFile, null);
+    assert.equal(fromFile.platformDkim?.domain, 'console.test');
     // One line, as .env files and secret stores often hold it: `\n` read as line breaks.
     const oneLine = fs.readFileSync(keyFile, 'utf8').trim().replace(/\n/g, '\\n');
     const fromEnv = loadConfig({
@@ -80,11 +81,23 @@ describe("the platform's DKIM key", () => {
       CAMPAIGN_FROM: 'news@console.example',
       MAIL_FROM: 'Console <no-reply@console.example>',
     });
-    assert.equal(fromEnv.platformDkim.publicKey, fromFile.platformDkim.publicKey);
-    assert.equal(fromEnv.platformDkim.domain, 'bounce.console.example');
-    assert.equal(fromEnv.platformDkim.selector, 's2026');
+    assert.equal(fromEnv.platformDkim?.publicKey, fromFile.platformDkim?.publicKey);
+    assert.equal(fromEnv.platformDkim?.domain, 'bounce.console.example');
+    assert.equal(fromEnv.platformDkim?.selector, 's2026');
     // Relaxed alignment (RFC 7489): a subdomain of the From's organizational domain is enough.
     assert.deepEqual(configWarnings(fromEnv), []);
+  });
+
+  it('is off with PLATFORM_DKIM=off (the mail server signs), in production too, with a warning', () => {
+    const off = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      TRACKING_URL: 'https://t.example',
+      PLATFORM_DKIM: 'off',
+    });
+    assert.equal(off.platformDkim, null);
+    assert.deepEqual(configWarnings(off), [PLATFORM_SIGNING_OFF]);
+    assert.throws(() => loadConfig({ ...base, PLATFORM_DKIM: 'no' }), /PLATFORM_DKIM must be "on" or "off"/);
   });
 
   it('refuses settings that cannot sign', () => {

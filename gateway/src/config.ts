@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alignmentWarning, loadPlatformDkim, type PlatformDkim } from './mail/platform-dkim';
+import { alignmentWarning, loadPlatformDkim, PLATFORM_SIGNING_OFF, type PlatformDkim } from './mail/platform-dkim';
 
 /** Root of the gateway package (where package.json lives). */
 export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -174,9 +174,9 @@ export interface Config {
    * The platform's DKIM key: every message the platform sends is signed with it (domains/platform-key.ts,
    * mail/signing-keys.ts). PLATFORM_DKIM_DOMAIN (default: MAIL_FROM's domain), PLATFORM_DKIM_SELECTOR,
    * PLATFORM_DKIM_PRIVATE_KEY or PLATFORM_DKIM_PRIVATE_KEY_FILE; generated and kept in the data directory
-   * outside production.
+   * outside production. Null with PLATFORM_DKIM=off (the mail server signs).
    */
-  platformDkim: PlatformDkim;
+  platformDkim: PlatformDkim | null;
 }
 
 /** Applet manifests the gateway reads (applets/manifest-fetch.ts; spec section 7). */
@@ -373,11 +373,12 @@ function trackingUrlOf(env: Env, publicUrl: string): string {
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (!/^https:\/\//i.test(config.campaigns.trackingUrl)) warnings.push(HTTP_TRACKING(config.campaigns.trackingUrl));
+  if (!config.platformDkim) warnings.push(PLATFORM_SIGNING_OFF);
   for (const [setting, address] of [
     ['MAIL_FROM', addressOf(config.mailFrom)],
     ['CAMPAIGN_FROM', config.campaigns.defaultFrom],
   ] as const) {
-    const warning = alignmentWarning(setting, address, config.platformDkim);
+    const warning = config.platformDkim && alignmentWarning(setting, address, config.platformDkim);
     if (warning) warnings.push(warning);
   }
   return warnings;

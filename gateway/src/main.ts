@@ -38,10 +38,12 @@ console.log(
     `${seeded ? ', demo data seeded' : ''}; mail to ${mail}; ready in ${Date.now() - started} ms`,
 );
 const dkim = config.platformDkim;
-const record = platformDkimRecord(dkim);
-console.log(
-  `Platform mail is DKIM-signed as ${dkim.domain}` +
-    `${dkim.generatedFile ? ` with a development key kept in ${dkim.generatedFile}` : ''}; ` +
-    `publish this DNS record: ${record.name} ${record.type} "${record.value}"`,
-);
+if (dkim) {
+  const record = platformDkimRecord(dkim);
+  console.log(
+    `Platform mail is DKIM-signed as ${dkim.domain}` +
+      `${dkim.generatedFile ? ` with a development key kept in ${dkim.generatedFile}` : ''}; ` +
+      `publish this DNS record: ${record.name} ${record.type} "${record.value}"`,
+  );
+}
 for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);

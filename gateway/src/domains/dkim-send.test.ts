@@ -40,6 +40,7 @@ before(async () => {
     DNS_TIMEOUT_MS: '1000',
     JOBS_POLL_SECONDS: '0.5',
   });
+  assert.ok(gw.config.platformDkim);
   const platform = platformDkimRecord(gw.config.platformDkim);
   dns.set(platform.name, platform.type, [platform.value]);
   lab = await gw.login('labOwner');

@@ -13,7 +13,7 @@ import { verifyDkimAgainst } from '../../test/dkim-verify';
 import { createMailer } from './mailer';
 
 // Every mail is DKIM-signed with the platform's key (signing-keys.ts).
-const platformDkim = loadPlatformDkim({ PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }, '', 'console.test');
+const platformDkim = loadPlatformDkim({ PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }, '', 'console.test')!;
 const published = { [platformDkimRecord(platformDkim).name]: platformDkimRecord(platformDkim).value };
 
 async function assertPlatformSigned(raw: Buffer) {

@@ -41,7 +41,7 @@ async function signedMessage(mail: Mail, from: string, signing: Signing) {
 
 /** How the mailer signs: the platform's key, and the signer (domains/sign-with-keys.ts, handed in by the composition root). */
 export interface Signing {
-  platformKey: DkimKey;
+  platformKey: DkimKey | null;
   sign: MessageSigner;
 }
 
@@ -54,8 +54,8 @@ export interface MailSettings {
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
-  /** The platform's DKIM key (config.platformDkim): every mail is signed with it. */
-  platformDkim: DkimKey;
+  /** The platform's DKIM key (config.platformDkim): every mail is signed with it (null: PLATFORM_DKIM=off). */
+  platformDkim: DkimKey | null;
 }
 
 /** SMTP when SMTP_URL is set (e.g. smtp://user:pass@host:587). */

@@ -8,6 +8,8 @@
  *   restart keeps signing with the key whose record was published;
  * - neither, with NODE_ENV=production: the gateway refuses to start. A key nobody published signs
  *   nothing a receiver can check, and unsigned bulk mail is refused by Gmail and Yahoo.
+ * - PLATFORM_DKIM=off: no platform key (the mail server at SMTP_URL signs for the platform, as an MTA
+ *   with its own DKIM signing does); custom domains still sign, and the gateway warns at start.
  * The key is RSA of at least 1024 bits (RFC 8301 section 3.2; 2048 recommended), signed RSA-SHA256.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
@@ -36,6 +38,10 @@ export interface PlatformDkim extends DkimKey {
 /** The generated key's file in the data directory. */
 export const PLATFORM_KEY_FILE = 'platform-dkim.pem';
 export const PLATFORM_SELECTOR_DEFAULT = 'console1';
+
+export const PLATFORM_SIGNING_OFF =
+  'PLATFORM_DKIM=off: the gateway does not sign mail with a platform key; the mail server at SMTP_URL must ' +
+  '(mailbox providers refuse unsigned bulk mail; docs/domains.md).';
 const MIN_BITS = 1024;
 
 export const PLATFORM_KEY_MISSING =
@@ -84,9 +90,13 @@ export function keptKey(dir: string): { pem: string; file: string } {
 
 /**
  * The platform's signing key from the settings. `defaultDomain`: the domain of the platform's From
- * address (MAIL_FROM), used when PLATFORM_DKIM_DOMAIN is not set. Throws on a setting that cannot work.
+ * address (MAIL_FROM), used when PLATFORM_DKIM_DOMAIN is not set. Null with PLATFORM_DKIM=off. Throws on a
+ * setting that cannot work.
  */
-export function loadPlatformDkim(env: Env, dataDir: string, defaultDomain: string): PlatformDkim {
+export function loadPlatformDkim(env: Env, dataDir: string, defaultDomain: string): PlatformDkim | null {
+  const mode = (env.PLATFORM_DKIM ?? '').trim().toLowerCase();
+  if (mode === 'off') return null;
+  if (mode !== '' && mode !== 'on') throw new Error(`PLATFORM_DKIM must be "on" or "off", got "${env.PLATFORM_DKIM}"`);
   const domainSetting = env.PLATFORM_DKIM_DOMAIN?.trim() || defaultDomain;
   const domain = domainToASCII(domainSetting.toLowerCase().replace(/\.$/, ''));
   if (!LABELS.test(domain) || !domain.includes('.')) {

@@ -9,7 +9,7 @@ import { signWithKeys } from '../domains/index';
 import { loadPlatformDkim, platformDkimRecord } from './platform-dkim';
 import { signingKeys } from './signing-keys';
 
-const platform = loadPlatformDkim({ PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }, '', 'console.test');
+const platform = loadPlatformDkim({ PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }, '', 'console.test')!;
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const tenant = {
   domain: 'news.tenant.example',
@@ -25,6 +25,9 @@ describe('signingKeys', () => {
     // A tenant domain that is the platform's own: one signature is all a receiver can use.
     const same = { ...tenant, domain: 'console.test' };
     assert.deepEqual(signingKeys(same, platform), [same]);
+    // PLATFORM_DKIM=off: the mail server signs for the platform; a verified domain still signs here.
+    assert.deepEqual(signingKeys(tenant, null), [tenant]);
+    assert.deepEqual(signingKeys(null, null), []);
   });
 
   it('double-signs: the first key ends on top, and each signature verifies', async () => {

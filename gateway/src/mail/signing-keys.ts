@@ -11,10 +11,14 @@
  */
 import type { DkimKey } from './platform-dkim';
 
-/** The keys, in header order (first = topmost): the tenant's verified domain's, then the platform's. */
-export function signingKeys(tenant: DkimKey | null, platform: DkimKey): DkimKey[] {
-  // The same signing domain twice adds nothing a receiver can use.
+/**
+ * The keys, in header order (first = topmost): the tenant's verified domain's, then the platform's
+ * (null: PLATFORM_DKIM=off, the mail server signs for the platform).
+ */
+export function signingKeys(tenant: DkimKey | null, platform: DkimKey | null): DkimKey[] {
+  if (!platform) return tenant ? [tenant] : [];
   if (!tenant) return [platform];
+  // The same signing domain twice adds nothing a receiver can use.
   return tenant.domain === platform.domain ? [tenant] : [tenant, platform];
 }
 
