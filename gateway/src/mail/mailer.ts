@@ -68,16 +68,18 @@ export function smtpMailer(smtpUrl: string, from: string, signing: Signing): Mai
   };
 }
 
-/** Each mail becomes `<outbox>/<time>-<random>.eml`, readable with any mail client or parser. */
+/**
+ * Each mail becomes `<outbox>/<time>-<random>.eml`, readable with any mail client or parser: the bytes an
+ * SMTP server would receive (CRLF line ends, as signed).
+ */
 export function outboxMailer(outboxDir: string, from: string, signing: Signing): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail(await signedMessage(mail, from, signing));
+      const { raw } = await signedMessage(mail, from, signing);
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
-      await fs.writeFile(`${file}.tmp`, info.message);
+      await fs.writeFile(`${file}.tmp`, raw);
       await fs.rename(`${file}.tmp`, file); // readers never see a half-written mail
     },
   };
