@@ -4,10 +4,11 @@
  * too (double signing, as the large sending services do: the tenant's signature aligns with From for
  * DMARC, the platform's carries the platform's reputation and the Feedback-ID that mailbox providers'
  * feedback loops attribute by signing domain).
- * Order: the tenant's signature first (topmost). RFC 6376 section 5.6: a new DKIM-Signature MUST be
- * inserted before those already there, so the keys are applied last to first; verifiers may limit the
- * signatures they try (section 6.1), so the aligned one is the first they meet. Neither signature covers the
- * other (DKIM-Signature is not in the signed header list), so each verifies on its own.
+ * Order: the tenant's signature first (topmost), as if the platform signed first and the tenant's
+ * domain last (RFC 6376 section 5.6 inserts a new DKIM-Signature before those already there); verifiers
+ * may limit the signatures they try (section 6.1), so the aligned one is the first they meet. Neither
+ * signature covers the other (DKIM-Signature is not in the signed header list), so each verifies on its
+ * own.
  */
 import type { DkimKey } from './platform-dkim';
 
