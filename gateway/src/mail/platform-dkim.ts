@@ -78,11 +78,16 @@ export function keptKey(dir: string): { pem: string; file: string } {
     fs.mkdirSync(dir, { recursive: true });
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // Written whole, then linked into place: another process never reads half a key, and the first link wins.
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    fs.writeFileSync(temp, pem, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(temp, file);
     } catch (error) {
       // Another process created it first: use theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(temp);
     }
   }
   return { pem: fs.readFileSync(file, 'utf8'), file };
