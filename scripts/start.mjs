@@ -22,7 +22,8 @@ console.log(`
   Demo logins:
 ${DEMO_LOGINS.map(([who, email, pw]) => `    ${who.padEnd(pad)}  ${email.padEnd(20)} ${pw}`).join('\n')}
 
-  E-mails (password reset, confirmation) land in gateway/.data/outbox/ as .eml files.
+  E-mails (password reset, confirmation) land in gateway/.data/outbox/ as .eml files, DKIM-signed
+  with the platform's key (the gateway printed its DNS record above; docs/domains.md).
   Press Ctrl+C to stop.
 `);
 const shutdown = async () => {

@@ -4,6 +4,11 @@
 // then writes an e-mail from an address on it and sends a test. The test arrives from that address,
 // DKIM-signed with the domain's key, and the signature verifies against the published record. An address
 // on a domain the community has not verified is refused in compose.
+// Every message the platform sends is also signed with the platform's own key (the record the gateway
+// prints at start, from the key it generated in its data directory): campaigns from the custom domain
+// carry both signatures, a campaign from the platform's address and a password reset the platform's.
+// Mail goes to a real SMTP peer (SMTP_URL), and each signature is checked with mailauth against the DNS
+// server, as a receiving mail server does.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
@@ -12,25 +17,57 @@ import { verifyDkim } from '../../gateway/test/dkim-verify.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { gatewayCall } from '../lib/api.ts';
 import { launch, newSession, signIn } from '../lib/browser.ts';
-import { rawMailTo } from '../lib/outbox.ts';
 import { startTestSystem } from '../lib/system.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../gateway/test/campaign-send-helpers.ts';
+import { loadPlatformDkim, platformDkimRecord } from '../../gateway/src/mail/platform-dkim.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
 let dns: TestDns;
+let peer: SmtpPeer;
 
 const DOMAIN = 'news.labrats.example';
 const TESTER = 'tester@inbox.example';
+const READER = 'reader@inbox.example';
+const PLATFORM = ['console.test', 'console1'];
+const CUSTOM = [DOMAIN, 'cc1'];
+
+/** The newest message the SMTP peer received for `to` whose subject matches; waits up to 20 s. */
+async function receivedBy(to: string, subject: RegExp): Promise<Buffer> {
+  for (let i = 0; i < 200; i += 1) {
+    const mail = peer.received.findLast(
+      (m) => m.to === to && subject.test(/^Subject: (.*)$/m.exec(m.raw.toString('utf8'))?.[1] ?? ''),
+    );
+    if (mail) return mail.raw;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** The message's DKIM signatures, top first, as [signing domain, selector]; each must pass. */
+async function signatures(raw: Buffer): Promise<string[][]> {
+  const results = await verifyDkim(raw, dns.server);
+  for (const r of results) assert.equal(r.result, 'pass', `${r.signingDomain}: ${r.info}`);
+  return results.map((r) => [r.signingDomain, r.selector]);
+}
 
 before(async () => {
-  dns = await startDns();
-  system = await startTestSystem({ DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '1000' });
+  [dns, peer] = await Promise.all([startDns(), startSmtpPeer()]);
+  system = await startTestSystem({
+    DNS_SERVERS: dns.server,
+    DNS_TIMEOUT_MS: '1000',
+    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
+  });
+  // The platform's record, as the operator publishes it from the gateway's start banner.
+  const platform = platformDkimRecord(loadPlatformDkim({}, system.dataDir, 'console.test')!);
+  dns.set(platform.name, platform.type, [platform.value]);
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await system?.stop();
   await dns?.close();
+  await peer?.close();
 });
 
 describe('custom sending domain', () => {
@@ -102,11 +139,38 @@ describe('custom sending domain', () => {
     await dialog.getByRole('button', { name: 'Send test' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const raw = await rawMailTo(system.dataDir, TESTER, /Hello from our own domain/);
+    const raw = await receivedBy(TESTER, /Hello from our own domain/);
     assert.match(raw.toString('utf8'), new RegExp(`^From: .*<hello@${DOMAIN.replace(/\./g, '\\.')}>`, 'im'));
-    const [signature] = await verifyDkim(raw, dns.server);
-    assert.equal(signature?.result, 'pass', signature?.info);
-    assert.equal(signature?.signingDomain, DOMAIN);
+    // The domain's signature on top, the platform's below (docs/domains.md, "Platform signing").
+    assert.deepEqual(await signatures(raw), [CUSTOM, PLATFORM]);
+
+    // Campaigns to a reader: from the domain (both signatures), and from the platform's address.
+    const list = await gatewayCall<{ _id: string }>(page, gateway, 'POST', '/v1/lists', { name: 'Signed readers' });
+    await gatewayCall(page, gateway, 'POST', '/v1/contacts', { email: READER, lists: [list._id] });
+    for (const [from, subject] of [
+      [`hello@${DOMAIN}`, 'Campaign from our domain'],
+      ['no-reply@console.test', 'Campaign from the platform'],
+    ] as const) {
+      const campaign = await gatewayCall<{ _id: string }>(page, gateway, 'POST', '/v1/campaigns', { name: subject });
+      await gatewayCall(page, gateway, 'PATCH', `/v1/campaigns/${campaign._id}`, {
+        template_id: template._id,
+        subject,
+        from_email: from,
+        audience: { include_lists: [list._id] },
+      });
+      await gatewayCall(page, gateway, 'POST', `/v1/campaigns/${campaign._id}/send`, {});
+    }
+    assert.deepEqual(await signatures(await receivedBy(READER, /Campaign from our domain/)), [CUSTOM, PLATFORM]);
+    assert.deepEqual(await signatures(await receivedBy(READER, /Campaign from the platform/)), [PLATFORM]);
+
+    // The gateway's own e-mail: a password reset.
+    const reset = await fetch(`${gateway}/v1/auth/reset-request`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@lab.test' }),
+    });
+    assert.equal(reset.status, 200);
+    assert.deepEqual(await signatures(await receivedBy('owner@lab.test', /password/i)), [PLATFORM]);
 
     await context.close();
     assert.deepEqual(problems, [], `axe found ${problems.length} problems:\n${problems.join('\n')}`);

@@ -19,7 +19,7 @@ import { audienceArea } from './audience/index';
 import { authArea, LoginThrottle } from './auth/index';
 import { billingArea, createBillingProvider } from './billing/index';
 import { campaignsArea } from './campaigns/index';
-import { domainsArea } from './domains/index';
+import { domainsArea, signWithKeys } from './domains/index';
 import { healthArea } from './health/index';
 import { createStorage, onboardingArea } from './onboarding/index';
 import { overviewArea } from './overview/index';
@@ -76,7 +76,7 @@ export function createDeps({
     db,
     config,
     log,
-    mailer: mailer ?? createMailer(config),
+    mailer: mailer ?? createMailer(config, signWithKeys),
     background: background ?? new BackgroundTasks((error) => log.error({ err: error }, 'background task failed')),
     jobs,
     clock,

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alignmentWarning, loadPlatformDkim, PLATFORM_SIGNING_OFF, type PlatformDkim } from './mail/platform-dkim';
 
 /** Root of the gateway package (where package.json lives). */
 export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,6 +170,13 @@ export interface Config {
   campaigns: CampaignsConfig;
   domains: DomainsConfig;
   applets: AppletsConfig;
+  /**
+   * The platform's DKIM key: every message the platform sends is signed with it (domains/platform-key.ts,
+   * mail/signing-keys.ts). PLATFORM_DKIM_DOMAIN (default: MAIL_FROM's domain), PLATFORM_DKIM_SELECTOR,
+   * PLATFORM_DKIM_PRIVATE_KEY or PLATFORM_DKIM_PRIVATE_KEY_FILE; generated and kept in the data directory
+   * outside production. Null with PLATFORM_DKIM=off (the mail server signs).
+   */
+  platformDkim: PlatformDkim | null;
 }
 
 /** Applet manifests the gateway reads (applets/manifest-fetch.ts; spec section 7). */
@@ -365,6 +373,14 @@ function trackingUrlOf(env: Env, publicUrl: string): string {
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (!/^https:\/\//i.test(config.campaigns.trackingUrl)) warnings.push(HTTP_TRACKING(config.campaigns.trackingUrl));
+  if (!config.platformDkim) warnings.push(PLATFORM_SIGNING_OFF);
+  for (const [setting, address] of [
+    ['MAIL_FROM', addressOf(config.mailFrom)],
+    ['CAMPAIGN_FROM', config.campaigns.defaultFrom],
+  ] as const) {
+    const warning = config.platformDkim && alignmentWarning(setting, address, config.platformDkim);
+    if (warning) warnings.push(warning);
+  }
   return warnings;
 }
 
@@ -374,6 +390,8 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', int(env, 'GATEWAY_PORT', 4000));
   const publicUrl = (env.GATEWAY_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const jwt = jwtSecret(env, dataDir);
+  const mailFrom = env.MAIL_FROM || 'Community Console <no-reply@console.test>';
+  const platformFrom = addressOf(mailFrom);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -395,7 +413,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.APPLET_TOKEN_GATE_URL || `http://localhost:${int(env, 'APPLET_TOKEN_GATE_PORT', 3006)}`
     ).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Community Console <no-reply@console.test>',
+    mailFrom,
     outboxDir: path.join(dataDir, 'outbox'),
     throttle: {
       windowMs: Math.max(1, int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 60 * 60)) * 1000,
@@ -471,5 +489,6 @@ export function loadConfig(env: Env = process.env): Config {
       manifestTimeoutMs: Math.max(100, int(env, 'APPLETS_MANIFEST_TIMEOUT_MS', 5000)),
       manifestMaxBytes: Math.max(1024, int(env, 'APPLETS_MANIFEST_MAX_BYTES', 1024 * 1024)),
     },
+    platformDkim: loadPlatformDkim(env, dataDir, platformFrom.slice(platformFrom.lastIndexOf('@') + 1)),
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { platformDkimRecord } from './mail/platform-dkim';
 import { seed, seedTemplates } from './seed';
 
 const started = Date.now();
@@ -36,4 +37,13 @@ console.log(
   `Gateway listening on http://${shownHost}:${config.port} (API reference: /docs) — ${where}` +
     `${seeded ? ', demo data seeded' : ''}; mail to ${mail}; ready in ${Date.now() - started} ms`,
 );
+const dkim = config.platformDkim;
+if (dkim) {
+  const record = platformDkimRecord(dkim);
+  console.log(
+    `Platform mail is DKIM-signed as ${dkim.domain}` +
+      `${dkim.generatedFile ? ` with a development key kept in ${dkim.generatedFile}` : ''}; ` +
+      `publish this DNS record: ${record.name} ${record.type} "${record.value}"`,
+  );
+}
 for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);

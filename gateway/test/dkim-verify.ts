@@ -13,7 +13,22 @@ export interface DkimResult {
 export async function verifyDkim(raw: Buffer | string, dnsServer: string): Promise<DkimResult[]> {
   const resolver = new Resolver({ timeout: 1000, tries: 1 });
   resolver.setServers([dnsServer]);
-  const resolve = async (name: string, type: string) => (type === 'TXT' ? resolver.resolveTxt(name) : []);
+  return verifyWith(raw, async (name, type) => (type === 'TXT' ? resolver.resolveTxt(name) : []));
+}
+
+/** The same, with the TXT records given (name -> value) instead of a DNS server. */
+export function verifyDkimAgainst(raw: Buffer | string, txt: Record<string, string>): Promise<DkimResult[]> {
+  return verifyWith(raw, async (name, type) => {
+    const value = type === 'TXT' ? txt[name.toLowerCase()] : undefined;
+    if (value === undefined) throw Object.assign(new Error(`no record at ${name}`), { code: 'ENOTFOUND' });
+    return [[value]];
+  });
+}
+
+async function verifyWith(
+  raw: Buffer | string,
+  resolve: (name: string, type: string) => Promise<string[][]>,
+): Promise<DkimResult[]> {
   const verified = await dkimVerify(typeof raw === 'string' ? Buffer.from(raw) : raw, { resolver: resolve });
   return verified.results.map((r) => ({
     result: r.status.result,

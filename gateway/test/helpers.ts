@@ -15,6 +15,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/index';
 import { seed } from '../src/seed';
+import { testPlatformKeyFile } from './platform-key';
 import { databaseUrl, seededTemplate, seedOptions } from './db-template';
 import { sessionChanged } from '../src/auth/session-cache';
 
@@ -115,7 +116,13 @@ export async function startGateway(
   const serverUrl = process.env.TEST_DATABASE_URL || null;
   // A request waits up to 30 s for its turn (lib/admission.ts), not 1 s: the suites share a busy
   // machine, where a few concurrent requests of a test may wait longer; tests of admission set their own.
-  const loaded = loadConfig({ GATEWAY_DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMISSION_MAX_WAIT_MS: '30000', ...env });
+  const loaded = loadConfig({
+    GATEWAY_DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    ADMISSION_MAX_WAIT_MS: '30000',
+    ...(env.PLATFORM_DKIM_PRIVATE_KEY ? {} : { PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }),
+    ...env,
+  });
   const template = await seededTemplate(serverUrl, seedOptions(loaded));
   const serverDb = serverUrl
     ? await createServerDatabase(serverUrl, template && 'database' in template ? template.database : null)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { type ErrorBody, startGateway } from '../../test/helpers';
+import { testPlatformKeyFile } from '../../test/platform-key';
 import { fetchManifest, ManifestError, type Resolver } from './manifest-fetch';
 import { manifestOf } from './manifest';
 
@@ -139,15 +140,16 @@ describe('the gateway with the flag off', () => {
 
 describe('the flag', () => {
   it('APPLETS_ALLOW_PRIVATE_MANIFESTS: off in production, on otherwise, unless set', () => {
-    assert.equal(
-      loadConfig({ NODE_ENV: 'production', TRACKING_URL: 'https://t.example' }).applets.allowPrivateManifests,
-      false,
-    );
+    const production = {
+      NODE_ENV: 'production',
+      TRACKING_URL: 'https://t.example',
+      PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile(),
+    };
+    assert.equal(loadConfig({ ...production }).applets.allowPrivateManifests, false);
     assert.equal(loadConfig({}).applets.allowPrivateManifests, true);
     assert.equal(loadConfig({ NODE_ENV: 'development' }).applets.allowPrivateManifests, true);
     assert.equal(
-      loadConfig({ NODE_ENV: 'production', TRACKING_URL: 'https://t.example', APPLETS_ALLOW_PRIVATE_MANIFESTS: '1' })
-        .applets.allowPrivateManifests,
+      loadConfig({ ...production, APPLETS_ALLOW_PRIVATE_MANIFESTS: '1' }).applets.allowPrivateManifests,
       true,
     );
     assert.equal(loadConfig({ APPLETS_ALLOW_PRIVATE_MANIFESTS: 'false' }).applets.allowPrivateManifests, false);

@@ -121,7 +121,8 @@ function testAddresses(to: readonly string[]): string[] {
 
 /**
  * POST /v1/campaigns/{id}/test: one e-mail per address (recipients never see each other), from the
- * address the campaign will use (domains/senders.ts) and DKIM-signed like it when on a verified domain.
+ * address the campaign will use (domains/senders.ts) and DKIM-signed like it (the mailer signs with the
+ * platform's key, and with the verified domain's given here).
  */
 export async function sendCampaignTest(
   ctx: TestSendContext,

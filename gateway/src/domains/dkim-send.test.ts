@@ -1,6 +1,8 @@
-// A campaign from an address at a verified sending domain goes out DKIM-signed with that domain's key
-// (domains/dkim.ts, called by campaigns/sender/send-job.ts); the signature verifies against the DNS
-// record the console showed, served by a local authoritative server.
+// Every message the platform sends is DKIM-signed with the platform's key (mail/signing-keys.ts):
+// campaigns, test sends and the gateway's own e-mails. A campaign from an address at a verified sending
+// domain is signed with that domain's key too, on top. Each signature verifies against its DNS record,
+// served by a local authoritative server: the console's record for the custom domain, the record the
+// gateway prints at start for the platform's.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Campaign, DnsRecord, SendingDomain, Template } from '../contracts';
@@ -21,6 +23,7 @@ import {
 } from '../../test/campaign-send-helpers';
 import { startDns, type TestDns } from '../../test/dns-server';
 import { verifyDkim } from '../../test/dkim-verify';
+import { platformDkimRecord } from '../mail/platform-dkim';
 
 let peer: SmtpPeer;
 let dns: TestDns;
@@ -37,6 +40,9 @@ before(async () => {
     DNS_TIMEOUT_MS: '1000',
     JOBS_POLL_SECONDS: '0.5',
   });
+  assert.ok(gw.config.platformDkim);
+  const platform = platformDkimRecord(gw.config.platformDkim);
+  dns.set(platform.name, platform.type, [platform.value]);
   lab = await gw.login('labOwner');
   labId = await tenantId(gw, 'Lab Rats');
   await generousPlans(gw.handle.db);
@@ -76,8 +82,33 @@ async function sendFrom(fromEmail: string, prefix: string): Promise<Buffer[]> {
   return peer.received.filter((m) => m.to.startsWith(prefix)).map((m) => m.raw);
 }
 
+/** The message's DKIM signatures, top first, as [signing domain, selector]; each must pass. */
+async function signatures(raw: Buffer): Promise<string[][]> {
+  const results = await verifyDkim(raw, dns.server);
+  for (const r of results) assert.equal(r.result, 'pass', `${r.signingDomain}: ${r.info}`);
+  return results.map((r) => [r.signingDomain, r.selector]);
+}
+
+const PLATFORM = ['console.test', 'console1'];
+const CUSTOM = ['news.lab.example', 'cc1'];
+
 describe('DKIM-signed campaigns', () => {
-  it('signs mail from a verified domain of the tenant, and only that', async () => {
+  it("signs a campaign from the platform's address, and the gateway's own e-mails, as the platform", async () => {
+    const platformSent = await sendFrom('', 'platformreader');
+    assert.equal(platformSent.length, 2);
+    for (const raw of platformSent) {
+      assert.match(raw.toString('utf8'), /^From: .*<no-reply@console\.test>/im);
+      assert.deepEqual(await signatures(raw), [PLATFORM]);
+    }
+    // A password reset, and a template's test send.
+    assert.equal((await gw.post('/v1/auth/reset-request', { email: 'owner@lab.test' })).status, 200);
+    assert.deepEqual(await signatures(await receivedBy('owner@lab.test')), [PLATFORM]);
+    const test = await call(gw, 'POST', `/v1/templates/${templateId}/test`, lab, { recipients: ['tpl@signed.test'] });
+    assert.equal(test.status, 200, test.text);
+    assert.deepEqual(await signatures(await receivedBy('tpl@signed.test')), [PLATFORM]);
+  });
+
+  it("signs mail from a verified domain of the tenant with its key, and the platform's", async () => {
     const added = await gw.post<SendingDomain>('/v1/domains', { domain: 'news.lab.example' }, lab);
     assert.equal(added.status, 201, added.text);
     const d = added.body;
@@ -92,11 +123,8 @@ describe('DKIM-signed campaigns', () => {
     const signed = await sendFrom('hello@news.lab.example', 'signedreader');
     assert.equal(signed.length, 2);
     for (const raw of signed) {
-      const results = await verifyDkim(raw, dns.server);
-      assert.equal(results.length, 1);
-      assert.equal(results[0]?.result, 'pass', results[0]?.info);
-      assert.equal(results[0]?.signingDomain, 'news.lab.example');
-      assert.equal(results[0]?.selector, 'cc1');
+      // Double signing: the domain's signature on top (RFC 6376 section 5.6), the platform's below.
+      assert.deepEqual(await signatures(raw), [CUSTOM, PLATFORM]);
       const parsed = await parseMail(raw);
       const unsubscribe = parsed.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
       assert.match(unsubscribe, /^<https:\/\/track\.news\.lab\.example\/email\/unsubscribe\//);
@@ -121,17 +149,15 @@ describe('DKIM-signed campaigns', () => {
     assert.equal(test.status, 200, test.text);
     const testRaw = await receivedBy('tester@signed.test');
     assert.match(testRaw.toString('utf8'), /^From: .*<hello@news\.lab\.example>/im);
-    const [testResult] = await verifyDkim(testRaw, dns.server);
-    assert.equal(testResult?.result, 'pass', testResult?.info);
-    assert.equal(testResult?.signingDomain, 'news.lab.example');
+    assert.deepEqual(await signatures(testRaw), [CUSTOM, PLATFORM]);
 
     // An address on a domain the tenant has not verified (or that stopped verifying): the send falls back
-    // to the platform's address, unsigned, with the chosen address as Reply-To.
+    // to the platform's address, signed by the platform only, with the chosen address as Reply-To.
     const plain = await sendFrom('hello@elsewhere.example', 'plainreader');
     assert.equal(plain.length, 2);
     for (const raw of plain) {
       const text = raw.toString('utf8');
-      assert.doesNotMatch(text, /^DKIM-Signature:/im);
+      assert.deepEqual(await signatures(raw), [PLATFORM]);
       assert.match(text, new RegExp(`^From: .*<${gw.config.campaigns.defaultFrom.replace(/\./g, '\\.')}>`, 'im'));
       assert.match(text, /^Reply-To: hello@elsewhere\.example/im);
       const parsed = await parseMail(raw);

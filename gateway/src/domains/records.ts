@@ -15,6 +15,9 @@
 import type { DnsRecord, DnsRecordKind, DnsRecordState, DomainStatus } from '../contracts';
 import type { DomainsConfig } from '../config';
 import type { SendingDomainRow } from '../db/schema';
+import { dkimValue } from '../mail/platform-dkim';
+
+export { dkimValue };
 
 export const VERIFICATION_PREFIX = '_console-verification';
 export const TRACKING_PREFIX = 'track';
@@ -48,7 +51,6 @@ type DomainKeys = Pick<SendingDomainRow, 'domain' | 'verificationToken' | 'dkimS
 
 export const verificationValue = (token: string) => `console-verification=${token}`;
 export const spfValue = (config: DomainsConfig) => `v=spf1 include:${config.spfInclude} ~all`;
-export const dkimValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`;
 export const DMARC_VALUE = 'v=DMARC1; p=none;';
 
 export function recordNames(row: Pick<SendingDomainRow, 'domain' | 'dkimSelector'>) {

@@ -6,7 +6,24 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { signWithKeys } from '../domains/index';
+import { loadPlatformDkim, platformDkimRecord } from './platform-dkim';
+import { testPlatformKeyFile } from '../../test/platform-key';
+import { verifyDkimAgainst } from '../../test/dkim-verify';
 import { createMailer } from './mailer';
+
+// Every mail is DKIM-signed with the platform's key (signing-keys.ts).
+const platformDkim = loadPlatformDkim({ PLATFORM_DKIM_PRIVATE_KEY_FILE: testPlatformKeyFile() }, '', 'console.test')!;
+const published = { [platformDkimRecord(platformDkim).name]: platformDkimRecord(platformDkim).value };
+
+async function assertPlatformSigned(raw: Buffer) {
+  const results = await verifyDkimAgainst(raw, published);
+  assert.deepEqual(
+    results.map((r) => [r.signingDomain, r.selector, r.result]),
+    [['console.test', 'console1', 'pass']],
+    results[0]?.info,
+  );
+}
 
 const mail = {
   to: 'someone@example.test',
@@ -18,7 +35,15 @@ describe('mailer', () => {
   it('writes each mail to the outbox as an .eml file when no SMTP_URL is set', async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     try {
-      const mailer = createMailer({ smtpUrl: null, mailFrom: 'Console <no-reply@console.test>', outboxDir });
+      const mailer = createMailer(
+        {
+          smtpUrl: null,
+          mailFrom: 'Console <no-reply@console.test>',
+          outboxDir,
+          platformDkim,
+        },
+        signWithKeys,
+      );
       await mailer.send(mail);
       const files = fs.readdirSync(outboxDir);
       assert.equal(files.length, 1);
@@ -27,6 +52,7 @@ describe('mailer', () => {
       assert.equal(parsed.subject, 'Hello');
       assert.equal(parsed.to?.[0] && 'address' in parsed.to[0] ? parsed.to[0].address : '', mail.to);
       assert.ok(parsed.text?.includes(mail.text));
+      await assertPlatformSigned(fs.readFileSync(path.join(outboxDir, files[0] ?? '')));
     } finally {
       fs.rmSync(outboxDir, { recursive: true, force: true });
     }
@@ -49,16 +75,21 @@ describe('mailer', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const { port } = server.server.address() as AddressInfo;
-      const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        mailFrom: 'no-reply@console.test',
-        outboxDir: '/nonexistent',
-      });
+      const mailer = createMailer(
+        {
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailFrom: 'no-reply@console.test',
+          outboxDir: '/nonexistent',
+          platformDkim,
+        },
+        signWithKeys,
+      );
       await mailer.send(mail);
       assert.equal(received.length, 1);
       const parsed = await PostalMime.parse(received[0] ?? Buffer.alloc(0));
       assert.equal(parsed.subject, 'Hello');
       assert.ok(parsed.text?.includes(mail.text));
+      await assertPlatformSigned(received[0] ?? Buffer.alloc(0));
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }

@@ -200,7 +200,7 @@ export class Feed {
       // One message per turn of the event loop, so the connections' answers wait at most one build.
       if (i > 0) await yieldToRequests();
       let message = buildMessage(deps.config, ctx, row);
-      if (ctx.dkim && 'raw' in message) message = await signed(message, ctx.dkim);
+      if (ctx.dkim.length > 0 && 'raw' in message) message = await signed(message, ctx.dkim);
       if ('failed' in message)
         this.commits.ride({ id: row.id, kind: 'failed', detail: message.failed, afterData: false });
       else if ('deferred' in message)

@@ -1,7 +1,8 @@
 /**
  * A recipient's message (spec section 2, engagement/emails: merge tags, tracking, unsubscribe): the
  * send's template prepared once per run, each message rendered for its contact, decorated with the
- * tracking links, built as MIME (mime.ts) and, on a verified domain of the tenant, DKIM-signed.
+ * tracking links, built as MIME (mime.ts) and DKIM-signed: by the platform, and by the tenant's
+ * verified domain of the From address (mail/signing-keys.ts).
  */
 import type { Config } from '../../config';
 import type { Database } from '../../db/index';
@@ -16,7 +17,8 @@ import {
   type MergeContext,
   type PreparedTemplate,
 } from '../../templates/index';
-import { dkimKeyFor, dkimSignMessage, effectiveSender, trackingBaseFor, type DkimKey } from '../../domains/index';
+import { dkimKeyFor, effectiveSender, signWithKeys, trackingBaseFor, type DkimKey } from '../../domains/index';
+import { signingKeys } from '../../mail/signing-keys';
 import { prepareCampaign } from '../campaign-preview';
 import {
   campaignHeaders,
@@ -61,8 +63,8 @@ export interface SendContext {
   trackingUrl: string;
   /** List-Id and Feedback-ID, the same for every recipient of the send (tracking/decorate.ts). */
   listHeaders: Record<string, string>;
-  /** The key of the tenant's verified domain of the From address: messages are DKIM-signed with it (domains/dkim.ts). */
-  dkim: DkimKey | null;
+  /** The keys every message is DKIM-signed with, topmost first (mail/signing-keys.ts). */
+  dkim: DkimKey[];
 }
 
 export interface Message {
@@ -77,7 +79,7 @@ function domainOf(address: string): string {
 
 /**
  * The send's context: the From address (the platform's when the tenant's domain stopped verifying)
- * and that domain's DKIM key, the template at the campaign's version with the community's merge
+ * and the DKIM keys that sign it, the template at the campaign's version with the community's merge
  * values bound. Throws when the template cannot be loaded.
  */
 export async function loadSendContext(db: Database, config: Config, campaign: CampaignState): Promise<SendContext> {
@@ -87,7 +89,7 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
     { from: campaign.fromEmail, replyTo: campaign.replyTo },
     config.campaigns.defaultFrom,
   );
-  const dkim = await dkimKeyFor(db, campaign.tenantId, sender.from);
+  const dkim = signingKeys(await dkimKeyFor(db, campaign.tenantId, sender.from), config.platformDkim);
   const trackingUrl =
     (await trackingBaseFor(db, campaign.tenantId, sender.from, config.campaigns.trackingUrl)) ??
     config.campaigns.trackingUrl;
@@ -170,10 +172,10 @@ export function buildMessage(
   return { to, raw, messageId };
 }
 
-/** The message with its DKIM signature, or why it is not sent (a key mailauth refuses). */
-export async function signed(message: Message, key: DkimKey): Promise<Message | { failed: string }> {
+/** The message with its DKIM signatures, or why it is not sent (a key mailauth refuses). */
+export async function signed(message: Message, keys: readonly DkimKey[]): Promise<Message | { failed: string }> {
   try {
-    return { ...message, raw: await dkimSignMessage(message.raw, key) };
+    return { ...message, raw: await signWithKeys(message.raw, keys) };
   } catch (error) {
     return { failed: `The e-mail could not be signed: ${error instanceof Error ? error.message : String(error)}` };
   }
