@@ -13,6 +13,7 @@ import {
   TemplatePreview,
   TemplateSaved,
   TemplateStarterList,
+  TemplateStarterHtml,
   TemplateGalleryBody,
   TemplateTestSent,
   TemplateVersionList,
@@ -69,6 +70,25 @@ export const thumbnailQuery = (id: string, version: number) =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'html', id, version],
     queryFn: () => fetchTemplateHtml(id),
+    staleTime: Infinity,
+  });
+
+const GALLERY_CHOICE = 'gallery:';
+
+/**
+ * A starter's thumbnail: a built-in starter by key, a platform design as `gallery:<id>`. Starters do
+ * not change while the console runs.
+ */
+export const starterThumbnailQuery = (starter: string) =>
+  queryOptions({
+    queryKey: [...TEMPLATES_KEY, 'starter-html', starter],
+    queryFn: () =>
+      api.get(
+        starter.startsWith(GALLERY_CHOICE)
+          ? `/v1/templates/starters/gallery/${encodeURIComponent(starter.slice(GALLERY_CHOICE.length))}/html`
+          : `/v1/templates/starters/${encodeURIComponent(starter)}/html`,
+        TemplateStarterHtml,
+      ),
     staleTime: Infinity,
   });
 

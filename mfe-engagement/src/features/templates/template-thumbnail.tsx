@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { thumbnailQuery } from './api';
+import { starterThumbnailQuery, thumbnailQuery } from './api';
 
 /** The e-mail is laid out at this width and drawn at THUMB_SCALE. */
 const EMAIL_WIDTH = 600;
@@ -27,20 +27,36 @@ function useSeen<E extends Element>() {
   return { ref, seen };
 }
 
+/** How a thumbnail's HTML is fetched and cached (thumbnailQuery, starterThumbnailQuery). */
+interface ThumbnailQuery {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<{ html: string }>;
+  staleTime?: number;
+}
+
 /**
  * A row's thumbnail: the current version's compiled HTML (GET …/html), fetched only once the row is
  * visible, drawn scaled down in a sandboxed iframe (no scripts, no same-origin, not focusable). It is a
  * picture of the design, hidden from assistive technology (the row's name says what it is).
  */
 export function TemplateThumbnail({ id, version }: { id: string; version: number }) {
+  return <Thumbnail query={thumbnailQuery(id, version)} />;
+}
+
+/** A starter's thumbnail in the gallery, drawn as the rows' are (the starter merged for sample values). */
+export function StarterThumbnail({ starter }: { starter: string }) {
+  return <Thumbnail query={starterThumbnailQuery(starter)} />;
+}
+
+function Thumbnail({ query }: { query: ThumbnailQuery }) {
   const { ref, seen } = useSeen<HTMLDivElement>();
-  const html = useQuery({ ...thumbnailQuery(id, version), enabled: seen });
+  const html = useQuery({ ...query, queryKey: [...query.queryKey], enabled: seen });
   return (
     <div
       ref={ref}
       aria-hidden="true"
       data-testid="template-thumbnail"
-      className="relative overflow-hidden rounded border border-slate-200 bg-slate-50"
+      className="relative shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50"
       style={{ width: THUMB_W, height: THUMB_H }}
     >
       {html.data && (
