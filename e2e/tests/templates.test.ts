@@ -125,6 +125,7 @@ describe('templates and the designer', () => {
     const starterThumb = create
       .locator('div')
       .filter({ has: page.getByRole('radio', { name: 'Newsletter' }) })
+      .filter({ has: page.locator('iframe') })
       .last()
       .locator('iframe[sandbox=""]');
     await starterThumb.waitFor();
