@@ -37,14 +37,15 @@ describe('axe reports nothing', () => {
     await check(page, 'designer, a text selected', [], { idle: false });
     // GrapesJS's own panels, each view of the side panel with the text selected: styles, settings
     // (traits), layers and blocks. The canvas frame holds the user's design and is scanned too.
-    for (const [title, ready] of [
-      ['Open Style Manager', '.gjs-sm-sectors'],
-      ['Settings', '.gjs-trt-traits'],
-      ['Open Layer Manager', '.gjs-layers'],
-      ['Open Blocks', '.gjs-blocks-c'],
+    for (const [title, shown] of [
+      ['Open Style Manager', '.gjs-sm-sector'],
+      ['Settings', '.gjs-trt-trait'],
+      ['Open Layer Manager', '.gjs-layer'],
+      ['Open Blocks', '.gjs-block'],
     ] as const) {
       await page.locator(`.gjs-pn-views .gjs-pn-btn[title="${title}"]`).click();
-      await page.locator(ready).first().waitFor();
+      await page.locator(`.gjs-pn-views .gjs-pn-btn.gjs-pn-active[title="${title}"]`).waitFor();
+      await page.locator(shown).first().waitFor();
       await check(page, `designer, GrapesJS panel: ${title}`, [], { idle: false });
     }
     // The image dialog, where GrapesJS would open its asset manager: an image's double-click.

@@ -358,7 +358,13 @@ describe('templates and the designer', () => {
     await offered.click();
     assert.equal(await offered.getAttribute('aria-pressed'), 'true');
     await dialog.getByRole('textbox', { name: 'Alt text' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'text');
+    // Focus is on the alt text field: its label is the one of the focused input.
+    await page.waitForFunction(
+      () =>
+        document.activeElement instanceof HTMLInputElement &&
+        document.activeElement.type === 'text' &&
+        document.activeElement.labels?.[0]?.textContent === 'Alt text',
+    );
     const saved = page.waitForResponse(
       (r) =>
         r.request().method() === 'PATCH' &&
