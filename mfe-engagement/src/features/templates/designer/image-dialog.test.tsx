@@ -87,6 +87,7 @@ test('Enter or Space on an image chooses it too', async () => {
   bannerButton.focus();
   await user.keyboard(' ');
   expect(bannerButton).toHaveAttribute('aria-pressed', 'true');
+  await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Alt text' })).toHaveFocus());
   const heroButton = within(dialog).getByRole('button', { name: 'hero.png' });
   heroButton.focus();
   await user.keyboard('{Enter}');
