@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { starterThumbnailQuery, thumbnailQuery } from './api';
 
@@ -27,42 +27,37 @@ function useSeen<E extends Element>() {
   return { ref, seen };
 }
 
-/** How a thumbnail's HTML is fetched and cached (thumbnailQuery, starterThumbnailQuery). */
-interface ThumbnailQuery {
-  queryKey: readonly unknown[];
-  queryFn: () => Promise<{ html: string }>;
-  staleTime?: number;
-}
-
 /**
  * A row's thumbnail: the current version's compiled HTML (GET …/html), fetched only once the row is
  * visible, drawn scaled down in a sandboxed iframe (no scripts, no same-origin, not focusable). It is a
  * picture of the design, hidden from assistive technology (the row's name says what it is).
  */
 export function TemplateThumbnail({ id, version }: { id: string; version: number }) {
-  return <Thumbnail query={thumbnailQuery(id, version)} />;
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const html = useQuery({ ...thumbnailQuery(id, version), enabled: seen });
+  return <Thumbnail frameRef={ref} html={html.data?.html} />;
 }
 
 /** A starter's thumbnail in the gallery, drawn as the rows' are (the starter merged for sample values). */
 export function StarterThumbnail({ starter }: { starter: string }) {
-  return <Thumbnail query={starterThumbnailQuery(starter)} />;
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const html = useQuery({ ...starterThumbnailQuery(starter), enabled: seen });
+  return <Thumbnail frameRef={ref} html={html.data?.html} />;
 }
 
-function Thumbnail({ query }: { query: ThumbnailQuery }) {
-  const { ref, seen } = useSeen<HTMLDivElement>();
-  const html = useQuery({ ...query, queryKey: [...query.queryKey], enabled: seen });
+function Thumbnail({ frameRef, html }: { frameRef: RefObject<HTMLDivElement | null>; html: string | undefined }) {
   return (
     <div
-      ref={ref}
+      ref={frameRef}
       aria-hidden="true"
       data-testid="template-thumbnail"
       className="relative shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50"
       style={{ width: THUMB_W, height: THUMB_H }}
     >
-      {html.data && (
+      {html !== undefined && (
         <iframe
           sandbox=""
-          srcDoc={html.data.html}
+          srcDoc={html}
           title="Template thumbnail"
           tabIndex={-1}
           scrolling="no"
