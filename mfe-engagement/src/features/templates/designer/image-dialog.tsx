@@ -76,7 +76,7 @@ export function ImageDialog({
       const image: TemplateImage = {
         url,
         name: file.name,
-        content_type: file.type as TemplateImage['content_type'],
+        content_type: IMAGE_TYPES.find((type) => type === file.type) ?? 'image/png',
         size: file.size,
         uploaded_at: new Date().toISOString(),
       };

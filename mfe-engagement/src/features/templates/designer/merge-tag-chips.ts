@@ -33,6 +33,11 @@ const NOT_CONTENT = new Set(['STYLE', 'SCRIPT', 'TITLE', 'TEXTAREA', 'NOSCRIPT',
 /** Text nodes made by decorating (the text between and after chips): joined back when undecorating. */
 const splitOff = new WeakSet<Node>();
 
+/** A text node, of whichever frame's document (`instanceof Text` would be this window's only). */
+function isText(node: Node | null): node is Text {
+  return node?.nodeType === Node.TEXT_NODE;
+}
+
 export function mergeTagPath(output: string): string | null {
   return PATH.exec(output)?.[1] ?? null;
 }
@@ -77,8 +82,7 @@ export function decorateMergeTags(root: Element, describe: DescribeMergeTag): vo
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node as Text;
-    if (text.data.includes('{{') && !isSkipped(text, root)) found.push(text);
+    if (isText(node) && node.data.includes('{{') && !isSkipped(node, root)) found.push(node);
   }
   for (const text of found) {
     const data = text.data;
@@ -109,15 +113,14 @@ export function undecorateMergeTags(root: ParentNode): void {
   for (const chip of Array.from(root.querySelectorAll(`[${CHIP_ATTRIBUTE}]`))) {
     const output = chip.getAttribute(CHIP_ATTRIBUTE) ?? '';
     const before = chip.previousSibling;
-    if (before?.nodeType !== Node.TEXT_NODE) {
+    if (!isText(before)) {
       chip.replaceWith(chip.ownerDocument.createTextNode(output));
       continue;
     }
-    const text = before as Text;
-    text.appendData(output);
+    before.appendData(output);
     let next = chip.nextSibling;
-    while (next && splitOff.has(next)) {
-      text.appendData((next as Text).data);
+    while (isText(next) && splitOff.has(next)) {
+      before.appendData(next.data);
       const gone = next;
       next = next.nextSibling;
       gone.remove();
