@@ -1,7 +1,7 @@
 // axe (WCAG 2.0/2.1/2.2 A and AA) on the templates screens, their dialogs and the designer around its
 // editor (accessibility.test.ts has every other page; e2e files run side by side).
 import { describe, test } from 'node:test';
-import { assertNoViolations, check, EMAIL_FRAMES, session, setUpAxeSuite } from '../lib/axe-suite.ts';
+import { assertNoViolations, check, EMAIL_FRAMES, session, setUpAxeSuite, system } from '../lib/axe-suite.ts';
 
 setUpAxeSuite();
 
@@ -15,7 +15,8 @@ describe('axe reports nothing', () => {
     await page.getByRole('button', { name: 'Create template' }).click();
     const create = page.getByRole('dialog', { name: 'Create template' });
     await create.getByRole('radio', { name: 'Newsletter' }).waitFor();
-    await check(page, 'create template dialog');
+    await create.locator('iframe[sandbox=""]').first().waitFor();
+    await check(page, 'create template dialog', EMAIL_FRAMES);
     await create.getByRole('radio', { name: 'Newsletter' }).check();
     await create.getByRole('button', { name: 'Create and open' }).click();
     await page.waitForURL(/\/engagement\/templates\/[^/]+$/);
@@ -34,6 +35,33 @@ describe('axe reports nothing', () => {
       .click();
     await page.locator('.gjs-toolbar').first().waitFor();
     await check(page, 'designer, a text selected', [], { idle: false });
+    // GrapesJS's own panels, each view of the side panel with the text selected: styles, settings
+    // (traits), layers and blocks. The canvas frame holds the user's design and is scanned too.
+    for (const [title, shown] of [
+      ['Open Style Manager', '.gjs-sm-sector'],
+      ['Settings', '.gjs-trt-trait'],
+      ['Open Layer Manager', '.gjs-layer'],
+      ['Open Blocks', '.gjs-block'],
+    ] as const) {
+      await page.locator(`.gjs-pn-views .gjs-pn-btn[title="${title}"]`).click();
+      await page.locator(`.gjs-pn-views .gjs-pn-btn.gjs-pn-active[title="${title}"]`).waitFor();
+      await page.locator(shown).first().waitFor();
+      await check(page, `designer, GrapesJS panel: ${title}`, [], { idle: false });
+    }
+    // The image dialog, where GrapesJS would open its asset manager: an image's double-click.
+    await page.getByRole('button', { name: 'Code', exact: true }).click();
+    const code = page.getByRole('dialog', { name: 'MJML code' });
+    await code
+      .getByRole('textbox', { name: 'MJML' })
+      .fill(
+        `<mjml><mj-body><mj-section><mj-column><mj-image src="${system.urls.gateway}/static/social/x.png" alt="" width="64px"></mj-image>` +
+          '</mj-column></mj-section></mj-body></mjml>',
+      );
+    await code.getByRole('button', { name: 'Apply changes' }).click();
+    await page.frameLocator('iframe[title="E-mail design canvas"]').locator('img').first().dblclick();
+    await page.getByRole('dialog', { name: 'Choose an image' }).getByText('No images yet', { exact: false }).waitFor();
+    await check(page, 'image dialog', [], { idle: false });
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Insert a merge tag into the subject' }).click();
     await page.getByRole('menu').waitFor();

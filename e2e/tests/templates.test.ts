@@ -75,6 +75,9 @@ async function mailTo(to: string): Promise<string> {
   throw new Error(`no mail to ${to}`);
 }
 
+/** A 1×1 PNG. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** The autosave's state once everything is saved. */
 const savedState = (page: Page) => page.locator('[data-testid="save-status"][data-state="saved"]');
 
@@ -118,6 +121,17 @@ describe('templates and the designer', () => {
     // Create from the newsletter starter: the designer opens.
     await page.getByRole('button', { name: 'Create template' }).click();
     const create = page.getByRole('dialog', { name: 'Create template' });
+    // Each starter shows as a thumbnail: the design merged for the community's sample values.
+    const starterThumb = create
+      .locator('div')
+      .filter({ has: page.getByRole('radio', { name: 'Newsletter' }) })
+      .filter({ has: page.locator('iframe') })
+      .last()
+      .locator('iframe[sandbox=""]');
+    await starterThumb.waitFor();
+    const starterHtml = (await starterThumb.getAttribute('srcdoc')) ?? '';
+    assert.match(starterHtml, /Acme DAO/);
+    assert.doesNotMatch(starterHtml, /\{\{/);
     await create.getByRole('radio', { name: 'Newsletter' }).check();
     await create.getByRole('textbox', { name: 'Name' }).fill('E2E newsletter');
     await create.getByRole('button', { name: 'Create and open' }).click();
@@ -194,11 +208,26 @@ describe('templates and the designer', () => {
     await typedOn;
     await savedState(page).waitFor();
 
-    // Reload while that text was still being edited: it is all there.
+    // Reload while that text was still being edited: it is all there. The merge tag shows in the
+    // canvas as a chip with the sample contact's value; the design keeps the Liquid as written.
     await page.reload();
-    await canvas(page)
-      .getByText('gm frens, the e2e edit wagmi{{ contact.first_name | default: "" }}, version 3', { exact: false })
-      .waitFor();
+    const chip = canvas(page).locator(`[data-console-merge-tag='{{ contact.first_name | default: "" }}']`);
+    await chip.waitFor();
+    assert.equal(await chip.textContent(), 'Ada');
+    assert.match(
+      (await chip.evaluate((el) => el.parentElement?.textContent)) ?? '',
+      /gm frens, the e2e edit wagmiAda, version 3/,
+    );
+    await savedState(page).waitFor();
+    // Saved exactly as typed: the code view (the MJML the designer saves) has the tag, no chip.
+    await page.getByRole('button', { name: 'Code', exact: true }).click();
+    const code = page.getByRole('dialog', { name: 'MJML code' });
+    const source = await code.getByRole('textbox', { name: 'MJML' }).inputValue();
+    assert.ok(source.includes('gm frens, the e2e edit wagmi{{ contact.first_name | default: "" }}, version 3'), source);
+    assert.doesNotMatch(source, /data-console-merge-tag|contenteditable/);
+    await page.keyboard.press('Escape');
+    await code.waitFor({ state: 'hidden' });
+    assert.equal(await savedState(page).count(), 1, 'opening the designer changed nothing');
 
     // The subject: an unknown merge tag is saved and listed as a warning; a Liquid error is refused
     // (400), shown above the canvas, and the last saved version stays.
@@ -270,6 +299,88 @@ describe('templates and the designer', () => {
       await row.getByRole('link', { name: 'E2E newsletter' }).getAttribute('href'),
       new URL(designerUrl).pathname,
     );
+
+    assert.deepEqual(outside, [], 'no request left localhost');
+    assert.deepEqual(csp, [], 'no CSP violation');
+    await context.close();
+  });
+
+  test('images: uploaded in the image dialog, offered again on the next visit, chosen with one click, alt text saved', async () => {
+    const { context, page, outside, csp } = await offlineContext();
+    await signIn(page, 'owner@acme.test', 'owner-pass-2026');
+    await page.goto('/engagement/templates');
+    await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    const created = await gatewayCall<{ _id: string; version: number }>(
+      page,
+      system.urls.gateway,
+      'POST',
+      '/v1/templates',
+      { name: 'E2E images' },
+    );
+    const icon = `${system.urls.gateway}/static/social/x.png`;
+    const mjml =
+      '<mjml><mj-body><mj-section><mj-column>' +
+      `<mj-image src="${icon}" alt="" width="64px"></mj-image><mj-text>Image test</mj-text>` +
+      '</mj-column></mj-section></mj-body></mjml>';
+    await gatewayCall(page, system.urls.gateway, 'PATCH', `/v1/templates/${created._id}`, {
+      mjml,
+      base_version: created.version,
+    });
+    const image = canvas(page).locator(`img[src="${icon}"]`);
+    const openDialog = async () => {
+      await page.goto(`/engagement/templates/${created._id}`);
+      await image.waitFor();
+      await savedState(page).waitFor();
+      await image.dblclick();
+      const dialog = page.getByRole('dialog', { name: 'Choose an image' });
+      await dialog.waitFor();
+      return dialog;
+    };
+
+    // Upload from the dialog: the new image is chosen at once.
+    let dialog = await openDialog();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'e2e-hero.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
+    const uploaded = dialog.getByRole('button', { name: 'e2e-hero.png' });
+    await uploaded.waitFor();
+    assert.equal(await uploaded.getAttribute('aria-pressed'), 'true');
+    const src = await uploaded.locator('img').getAttribute('src');
+    assert.ok(src?.startsWith(system.urls.gateway), `stored by the gateway: ${src}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The next visit offers the upload again; one click chooses it, the next keystrokes are its alt text.
+    dialog = await openDialog();
+    const offered = dialog.getByRole('button', { name: 'e2e-hero.png' });
+    await offered.waitFor();
+    assert.equal(await offered.getAttribute('aria-pressed'), 'false');
+    await offered.click();
+    assert.equal(await offered.getAttribute('aria-pressed'), 'true');
+    await dialog.getByRole('textbox', { name: 'Alt text' }).waitFor();
+    // Focus is on the alt text field: its label is the one of the focused input.
+    await page.waitForFunction(
+      () =>
+        document.activeElement instanceof HTMLInputElement &&
+        document.activeElement.type === 'text' &&
+        document.activeElement.labels?.[0]?.textContent === 'Alt text',
+    );
+    const saved = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'PATCH' &&
+        r.url().includes(created._id) &&
+        (r.request().postData() ?? '').includes('A hero image for the e2e'),
+    );
+    await page.keyboard.type('A hero image for the e2e');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    const response = await saved;
+    assert.equal(response.status(), 200, await response.text());
+    const body = JSON.parse(response.request().postData() ?? '{}') as { mjml?: string };
+    const tag = /<mj-image[^>]*>/.exec(body.mjml ?? '')?.[0] ?? '';
+    assert.ok(tag.includes(`src="${src}"`), tag);
+    assert.ok(tag.includes('alt="A hero image for the e2e"'), tag);
+    await canvas(page).locator(`img[src="${src}"]`).waitFor();
 
     assert.deepEqual(outside, [], 'no request left localhost');
     assert.deepEqual(csp, [], 'no CSP violation');

@@ -1,7 +1,7 @@
 /** Onboarding's tables (spec sections 2 and 4): the community page, uploads, widgets and the public sign-up. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { WidgetType } from '../contracts';
+import type { UploadPurpose, WidgetType } from '../contracts';
 import { createdAt, updatedAt } from '../db/columns';
 import { lists } from '../audience/schema';
 import { tenants } from '../db/shared-schema';
@@ -57,9 +57,16 @@ export const uploads = pgTable(
     size: integer('size'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     storedAt: timestamp('stored_at', { withTimezone: true, mode: 'date' }),
+    /** What the image is for ('template_image': offered again in the designer's library); null for the others. */
+    purpose: text('purpose').$type<UploadPurpose>(),
+    /** The file's name as uploaded (names the image in the designer's library). */
+    name: text('name'),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('uploads_tenant_idx').on(t.tenantId),
+    index('uploads_tenant_purpose_idx').on(t.tenantId, t.purpose, t.storedAt),
+  ],
 );
 
 export const widgets = pgTable(

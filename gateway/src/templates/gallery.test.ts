@@ -3,7 +3,7 @@
 // else can put templates in, and a design taken out of the gallery can no longer be copied.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Template, TemplateStarterList } from '../contracts';
+import type { Template, TemplateStarterHtml, TemplateStarterList } from '../contracts';
 import { type ErrorBody, startGateway, type TestGateway } from '../../test/helpers';
 import { call } from '../../test/audience-helpers';
 import { GALLERY_SUPER_ADMINS_ONLY, NOT_IN_GALLERY } from './gallery';
@@ -93,5 +93,46 @@ describe('the starter gallery', () => {
       assert.equal(r.status, 400, r.text);
       assert.deepEqual(r.body.errors, { gallery_id: [NOT_IN_GALLERY] });
     }
+  });
+});
+
+describe("the gallery's thumbnails", () => {
+  it("draws each built-in starter merged for the tenant's sample values, and refuses unknown keys", async () => {
+    for (const key of ['newsletter', 'announcement', 'token-airdrop', 'event-invite']) {
+      const r = await call<TemplateStarterHtml>(gw, 'GET', `/v1/templates/starters/${key}/html`, owner);
+      assert.equal(r.status, 200, `${key}: ${r.text}`);
+      assert.match(r.body.html, /^<!doctype html>/i, key);
+      assert.match(r.body.html, /Acme DAO/, `${key} shows the community's own name`);
+      assert.doesNotMatch(r.body.html, /\{\{|\{%/, `${key}: no raw merge tag`);
+    }
+    // Another community's thumbnail is its own.
+    const lab = await call<TemplateStarterHtml>(
+      gw,
+      'GET',
+      '/v1/templates/starters/newsletter/html',
+      await gw.login('labOwner'),
+    );
+    assert.equal(lab.status, 200);
+    assert.doesNotMatch(lab.body.html, /Acme DAO/);
+    assert.equal((await call(gw, 'GET', '/v1/templates/starters/birthday/html', owner)).status, 400);
+    assert.equal(
+      (await call(gw, 'GET', '/v1/templates/starters/newsletter/html', await gw.login('acmeStaff'))).status,
+      403,
+    );
+    assert.equal((await call(gw, 'GET', '/v1/templates/starters/newsletter/html', '')).status, 401);
+  });
+
+  it("draws a platform design while it is in the gallery, and nothing of a community's own template", async () => {
+    const design = await platformTemplate('Thumbnail digest', 'Hello {{ community.name }} members');
+    const path = `/v1/templates/starters/gallery/${design._id}/html`;
+    assert.equal((await call(gw, 'GET', path, owner)).status, 404, 'not in the gallery yet');
+    await call(gw, 'PUT', `/v1/templates/${design._id}/gallery`, admin, { in_gallery: true });
+    const r = await call<TemplateStarterHtml>(gw, 'GET', path, owner);
+    assert.equal(r.status, 200, r.text);
+    assert.match(r.body.html, /Hello Acme DAO members/);
+    const own = await call<Template>(gw, 'POST', '/v1/templates', owner, { name: 'Private' });
+    assert.equal((await call(gw, 'GET', `/v1/templates/starters/gallery/${own.body._id}/html`, owner)).status, 404);
+    await call(gw, 'PUT', `/v1/templates/${design._id}/gallery`, admin, { in_gallery: false });
+    assert.equal((await call(gw, 'GET', path, owner)).status, 404, 'taken out');
   });
 });

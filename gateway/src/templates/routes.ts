@@ -17,6 +17,8 @@ import {
   TemplatePreviewRequest,
   TemplateSaved,
   TemplateStarterList,
+  TemplateStarterHtml,
+  StarterParams,
   TemplateGalleryBody,
   TemplateTestSend,
   TemplateTestSent,
@@ -30,6 +32,7 @@ import { loadMergeContext } from './merge-context';
 import { mergeTagCatalogue, sampleLinks } from './merge-tags';
 import { STARTERS } from './starters/index';
 import { galleryTemplates, setInGallery } from './gallery';
+import { galleryThumbnail, starterThumbnail } from './starter-thumbnails';
 import type { TemplatesContext } from './template-cache';
 import { previewTemplate, sendTestEmails, thumbnailHtml } from './template-preview';
 import { TEST_SEND_LIMIT, TestSendLimit } from '../lib/test-send-limit';
@@ -126,6 +129,38 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
       gallery: await galleryTemplates(db),
     }),
+  );
+
+  app.get(
+    '/starters/:key/html',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A built-in starter merged for the tenant's sample values (the gallery's thumbnails)",
+        description: 'Permission templates.',
+        params: StarterParams,
+        response: { 200: TemplateStarterHtml, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => starterThumbnail(ctx, tenantOf(req), req.params.key),
+  );
+
+  app.get(
+    '/starters/gallery/:id/html',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A platform design of the gallery merged for the tenant's sample values (its thumbnail)",
+        description: 'Permission templates. 404 for a template that is not in the gallery.',
+        params: IdParams,
+        response: { 200: TemplateStarterHtml, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => galleryThumbnail(ctx, tenantOf(req), req.params.id),
   );
 
   app.put(

@@ -124,12 +124,43 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** POST /v1/files/s3-presigned-url. */
-export const PresignRequest = z.object({ type: text(100) });
+/** What an upload is for: an image of the template designer is offered again in its image library. */
+export const UPLOAD_PURPOSES = ['template_image'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** Longest file name kept with an upload (it names the image in the designer's library). */
+export const UPLOAD_NAME_MAX = 200;
+
+/**
+ * POST /v1/files/s3-presigned-url: the image type; the designer also says what the image is for and
+ * the file's name (both optional: the community page and avatars send the type alone, spec section 7).
+ */
+export const PresignRequest = z.object({
+  type: text(100),
+  purpose: z.optional(z.enum(UPLOAD_PURPOSES)),
+  name: z.optional(text(UPLOAD_NAME_MAX)),
+});
 export type PresignRequest = z.infer<typeof PresignRequest>;
 /** PUT the file to `url` with its Content-Type and no Authorization; the stored address is storage base + fileKey. */
 export const PresignResponse = z.object({ url: z.string(), fileKey: z.string(), fileUrl: z.string() });
 export type PresignResponse = z.infer<typeof PresignResponse>;
+
+/** One image of the designer's library: a stored upload of the tenant made for templates. */
+export const TemplateImage = z.object({
+  url: z.string(),
+  name: z.string(),
+  content_type: z.enum(IMAGE_TYPES),
+  size: z.int(),
+  uploaded_at: z.string(),
+});
+export type TemplateImage = z.infer<typeof TemplateImage>;
+/** GET /v1/files/template-images: newest first. */
+export const TemplateImageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+  perPage: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 24),
+});
+export type TemplateImageQuery = z.infer<typeof TemplateImageQuery>;
+export const TemplateImagePage = page(TemplateImage);
+export type TemplateImagePage = z.infer<typeof TemplateImagePage>;
 
 // ---------------------------------------------------------------------------------------------
 // Widgets

@@ -239,6 +239,11 @@ export type TemplatePreview = z.infer<typeof TemplatePreview>;
 /** GET /v1/templates/{id}/html: the current version compiled (merge tags left as written), for thumbnails. */
 export const TemplateHtml = z.object({ version: z.int(), html: z.string() });
 export type TemplateHtml = z.infer<typeof TemplateHtml>;
+/** GET /v1/templates/starters/{key}/html, …/starters/gallery/{id}/html: a starter merged for sample values (thumbnails). */
+export const TemplateStarterHtml = z.object({ html: z.string() });
+export type TemplateStarterHtml = z.infer<typeof TemplateStarterHtml>;
+/** The path of a built-in starter's thumbnail. */
+export const StarterParams = z.object({ key: z.enum(TEMPLATE_STARTERS) });
 
 /** POST /v1/templates/{id}/test: the saved template to up to five addresses, merged for a contact or sample values. */
 export const TemplateTestSend = z.object({

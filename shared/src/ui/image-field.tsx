@@ -56,6 +56,21 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
+/**
+ * Why a picked file cannot be uploaded as an image, or null when it can: an accepted type, at most
+ * `maxBytes`, and bytes that are that type (hasImageContent).
+ */
+export async function imageFileProblem(
+  file: File,
+  accept: readonly string[] = [],
+  maxBytes?: number,
+): Promise<string | null> {
+  if (!isAcceptedImage(file, accept)) return NOT_AN_IMAGE;
+  if (maxBytes !== undefined && file.size > maxBytes) return `Choose an image up to ${megabytes(maxBytes)}.`;
+  if (!(await hasImageContent(file).catch(() => false))) return NOT_IMAGE_CONTENT;
+  return null;
+}
+
 export interface ImageFieldProps {
   label: string;
   /** What the preview shows: a stored image address, a picked image's data URL, or null. */
@@ -104,12 +119,9 @@ export function ImageField({
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    if (!isAcceptedImage(file, accept)) {
-      setRejected(NOT_AN_IMAGE);
-    } else if (maxBytes !== undefined && file.size > maxBytes) {
-      setRejected(`Choose an image up to ${megabytes(maxBytes)}.`);
-    } else if (!(await hasImageContent(file).catch(() => false))) {
-      setRejected(NOT_IMAGE_CONTENT);
+    const problem = await imageFileProblem(file, accept, maxBytes);
+    if (problem) {
+      setRejected(problem);
     } else {
       try {
         const dataUrl = await readImageFile(file);

@@ -10,7 +10,7 @@ import type { Database } from '../../db/index';
 import { HttpError } from '../../errors';
 import { filePathOf, isFileKey, isImageType, newFileKey } from './file-keys';
 import { notThatImage, sniffImageType } from './image-sniff';
-import type { Storage } from './storage';
+import type { Storage, UploadMeta } from './storage';
 import { fileKeyUnder } from './storage';
 import { claimUpload, findUpload, isStoredUploadOf, recordUpload, releaseUpload, type UploadRow } from './upload-rows';
 import { signUpload, UPLOAD_REFUSALS, uploadSigningKey, verifyUpload } from './upload-signature';
@@ -49,13 +49,17 @@ export class LocalStorage implements Storage {
     this.root = path.join(config.dataDir, FILES_DIR);
   }
 
-  async presign(tenantId: string, type: ImageType): Promise<PresignResponse> {
+  async presign(tenantId: string, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
     const fileKey = newFileKey(type);
     const expires = Date.now() + this.config.onboarding.uploadTtlMs;
-    await recordUpload(this.db, { fileKey, tenantId, contentType: type, expiresAt: new Date(expires) });
+    await recordUpload(this.db, { fileKey, tenantId, contentType: type, expiresAt: new Date(expires), ...meta });
     const signature = signUpload(this.key, { fileKey, contentType: type, expires });
     const fileUrl = `${this.base}/${fileKey}`;
     return { url: `${fileUrl}?expires=${expires}&signature=${signature}`, fileKey, fileUrl };
+  }
+
+  addressOf(fileKey: string): string {
+    return `${this.base}/${fileKey}`;
   }
 
   fileKeyOf(address: string): string | null {

@@ -1,16 +1,28 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MessageResponse, PresignRequest, PresignResponse } from '../../contracts';
-import { authenticate, tenantOf } from '../../auth';
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MessageResponse,
+  PresignRequest,
+  PresignResponse,
+  TemplateImagePage,
+  TemplateImageQuery,
+} from '../../contracts';
+import { authenticate, requirePermission, tenantOf } from '../../auth';
+import { paginate } from '../../lib/pagination';
 import { badRequest, notFound } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isImageType } from './file-keys';
 import { FILES_ROUTE, LocalStorage } from './local-storage';
-import type { UploadRow } from './upload-rows';
+import { listStoredUploads, pendingUploads, type UploadRow } from './upload-rows';
 
 const tags = ['files'];
 const NO_FILE = 'File not found.';
+const TEMPLATE_IMAGE = 'template_image';
+/** Recent uploads whose bytes are checked before a listing (S3: one ranged GET each). */
+const PENDING_CHECKS = 10;
 
 /** Query of a signed PUT URL, read as sent (missing or malformed means refused, 403, not a 400). */
 function signedQuery(query: unknown): { expires?: string; signature?: string } {
@@ -55,11 +67,50 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const tenantId = tenantOf(req);
-      const { type } = req.body;
+      const { type, purpose, name } = req.body;
       if (!isImageType(type)) {
         throw badRequest('Invalid input', { type: [`Upload a PNG, JPEG, GIF or WebP image.`] });
       }
-      return storage.presign(tenantId, type);
+      return storage.presign(tenantId, type, { purpose, name: name?.trim() || undefined });
+    },
+  );
+
+  app.get(
+    '/v1/files/template-images',
+    {
+      // The designer's image library: the images uploaded for templates, of the caller's tenant only.
+      onRequest: requirePermission('templates'),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The tenant's images uploaded for templates",
+        description:
+          'Permission templates. The stored uploads made with `purpose: template_image`, newest first, ' +
+          `at most 100 a page.`,
+        querystring: TemplateImageQuery,
+        response: { 200: TemplateImagePage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const tenantId = tenantOf(req);
+      const { page, perPage } = req.query;
+      // With S3 the bytes went straight to the bucket: recent uploads are checked (and marked stored) first.
+      if (storage.kind === 's3') {
+        for (const fileKey of await pendingUploads(app.deps.db, tenantId, TEMPLATE_IMAGE, PENDING_CHECKS)) {
+          await storage.isStored(tenantId, fileKey);
+        }
+      }
+      const { rows, total } = await listStoredUploads(app.deps.db, tenantId, TEMPLATE_IMAGE, page, perPage);
+      return {
+        records: rows.map((row) => ({
+          url: storage.addressOf(row.fileKey),
+          name: row.name ?? row.fileKey.slice(row.fileKey.lastIndexOf('/') + 1),
+          content_type: isImageType(row.contentType) ? row.contentType : 'image/png',
+          size: row.size ?? 0,
+          uploaded_at: (row.storedAt ?? row.createdAt).toISOString(),
+        })),
+        pagination: paginate(page, perPage, total),
+      };
     },
   );
 

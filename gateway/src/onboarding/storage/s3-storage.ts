@@ -10,7 +10,7 @@ import { MAX_IMAGE_BYTES, type ImageType, type PresignResponse } from '../../con
 import type { Database } from '../../db/index';
 import { isFileKey, isImageType, newFileKey } from './file-keys';
 import { SNIFF_BYTES, sniffImageType } from './image-sniff';
-import type { Storage } from './storage';
+import type { Storage, UploadMeta } from './storage';
 import { fileKeyUnder } from './storage';
 import { findUpload, markStored, recordUpload } from './upload-rows';
 
@@ -62,7 +62,7 @@ export class S3Storage implements Storage {
     this.base = s3PublicBase(s3);
   }
 
-  async presign(tenantId: string, type: ImageType): Promise<PresignResponse> {
+  async presign(tenantId: string, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
     const fileKey = newFileKey(type);
     const expiresIn = Math.max(1, Math.ceil(this.ttlMs / 1000));
     await recordUpload(this.db, {
@@ -70,6 +70,7 @@ export class S3Storage implements Storage {
       tenantId,
       contentType: type,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
+      ...meta,
     });
     const url = await this.sdk.getSignedUrl(
       this.client,
@@ -77,6 +78,10 @@ export class S3Storage implements Storage {
       { expiresIn, signableHeaders: new Set(['content-type']) },
     );
     return { url, fileKey, fileUrl: `${this.base}/${fileKey}` };
+  }
+
+  addressOf(fileKey: string): string {
+    return `${this.base}/${fileKey}`;
   }
 
   fileKeyOf(address: string): string | null {

@@ -2,14 +2,22 @@
  * Where community images go (spec section 7): the console asks for a presigned URL, PUTs the image
  * there with its Content-Type and no Authorization, and saves the address (storage base + fileKey).
  */
-import type { ImageType, PresignResponse } from '../../contracts';
+import type { ImageType, PresignResponse, UploadPurpose } from '../../contracts';
+
+/** What the designer says of its uploads: kept with the upload row, listed in its image library. */
+export interface UploadMeta {
+  purpose?: UploadPurpose | undefined;
+  name?: string | undefined;
+}
 
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** A single-purpose upload URL for one image of `type`, recorded for the tenant. */
-  presign(tenantId: string, type: ImageType): Promise<PresignResponse>;
+  presign(tenantId: string, type: ImageType, meta?: UploadMeta): Promise<PresignResponse>;
   /** The file key of an address this storage gives out (storage base + fileKey), or null for any other. */
   fileKeyOf(address: string): string | null;
+  /** The address of a stored file (storage base + fileKey). */
+  addressOf(fileKey: string): string;
   /** Whether the file is the tenant's upload and its bytes were stored (and are the declared image type). */
   isStored(tenantId: string, fileKey: string): Promise<boolean>;
 }

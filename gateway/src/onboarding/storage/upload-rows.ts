@@ -1,6 +1,7 @@
 /** The `uploads` table: one row per presigned upload, tying a file key to a tenant and a content type. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ImageType } from '../../contracts';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ImageType, UploadPurpose } from '../../contracts';
+import { pageWindow } from '../../lib/pagination';
 import type { Database } from '../../db/index';
 import { uploads } from '../../db/schema';
 
@@ -8,9 +9,66 @@ export type UploadRow = typeof uploads.$inferSelect;
 
 export async function recordUpload(
   db: Database,
-  row: { fileKey: string; tenantId: string; contentType: ImageType; expiresAt: Date },
+  row: {
+    fileKey: string;
+    tenantId: string;
+    contentType: ImageType;
+    expiresAt: Date;
+    purpose?: UploadPurpose | undefined;
+    name?: string | undefined;
+  },
 ): Promise<void> {
-  await db.insert(uploads).values(row);
+  await db.insert(uploads).values({ ...row, purpose: row.purpose ?? null, name: row.name ?? null });
+}
+
+/** A page of the tenant's stored uploads made for `purpose`, newest first, and how many there are. */
+export async function listStoredUploads(
+  db: Database,
+  tenantId: string,
+  purpose: UploadPurpose,
+  page: number,
+  perPage: number,
+): Promise<{ rows: UploadRow[]; total: number }> {
+  const where = and(eq(uploads.tenantId, tenantId), eq(uploads.purpose, purpose), isNotNull(uploads.storedAt));
+  const { offset, limit } = pageWindow(page, perPage);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(uploads)
+      .where(where)
+      .orderBy(desc(uploads.storedAt), desc(uploads.fileKey))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(uploads).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The tenant's uploads for `purpose` whose bytes were not seen yet and whose URL is still usable or
+ * expired within the last day (with S3 the bytes go straight to the bucket: a row is marked stored when
+ * it is first checked). At most `limit`, newest first.
+ */
+export async function pendingUploads(
+  db: Database,
+  tenantId: string,
+  purpose: UploadPurpose,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ fileKey: uploads.fileKey })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.tenantId, tenantId),
+        eq(uploads.purpose, purpose),
+        isNull(uploads.storedAt),
+        gt(uploads.expiresAt, sql`now() - interval '1 day'`),
+      ),
+    )
+    .orderBy(desc(uploads.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.fileKey);
 }
 
 export async function findUpload(db: Database, fileKey: string): Promise<UploadRow | null> {

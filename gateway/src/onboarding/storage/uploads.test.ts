@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { MAX_IMAGE_BYTES, type PresignResponse } from '../../contracts';
+import { MAX_IMAGE_BYTES, type PresignResponse, type TemplateImagePage } from '../../contracts';
 import { filePathOf, isFileKey, newFileKey } from './file-keys';
 import { notThatImage, sniffImageType } from './image-sniff';
 import { S3Storage } from './s3-storage';
@@ -340,6 +340,77 @@ describe('PUT and GET /files/<fileKey>', () => {
     assert.equal(res.headers.get('access-control-allow-origin'), origin);
     assert.match(res.headers.get('access-control-allow-methods') ?? '', /PUT/);
     assert.match(res.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+  });
+});
+
+describe("GET /v1/files/template-images (the designer's image library)", () => {
+  const library = (who: string, query = '') =>
+    gw.get<TemplateImagePage & ErrorBody>(`/v1/files/template-images${query}`, who);
+  const uploadFor = async (who: string, body: Record<string, unknown>) => {
+    const p = await gw.post<PresignResponse & ErrorBody>('/v1/files/s3-presigned-url', body, who);
+    assert.equal(p.status, 200, p.text);
+    assert.equal((await put(p.body.url, PNG)).status, 200);
+    return p.body;
+  };
+
+  it("lists the tenant's stored template images, newest first, named as uploaded, paged", async () => {
+    const acme = await gw.login('acmeOwner');
+    const first = await uploadFor(acme, { type: 'image/png', purpose: 'template_image', name: 'hero.png' });
+    const second = await uploadFor(acme, { type: 'image/png', purpose: 'template_image', name: 'banner.png' });
+    // Not for templates (a logo, an avatar), or never stored: not in the library.
+    const logo = await uploadFor(acme, { type: 'image/png' });
+    const unused = await gw.post<PresignResponse>(
+      '/v1/files/s3-presigned-url',
+      { type: 'image/png', purpose: 'template_image', name: 'never.png' },
+      acme,
+    );
+    const r = await library(acme);
+    assert.equal(r.status, 200, r.text);
+    const urls = r.body.records.map((i) => i.url);
+    assert.deepEqual(urls.slice(0, 2), [second.fileUrl, first.fileUrl]);
+    assert.ok(!urls.includes(logo.fileUrl) && !urls.includes(unused.body.fileUrl));
+    assert.deepEqual(
+      r.body.records.slice(0, 2).map((i) => [i.name, i.content_type, i.size]),
+      [
+        ['banner.png', 'image/png', PNG.length],
+        ['hero.png', 'image/png', PNG.length],
+      ],
+    );
+    const paged = await library(acme, '?page=2&perPage=1');
+    assert.equal(paged.status, 200);
+    assert.deepEqual(
+      paged.body.records.map((i) => i.url),
+      [first.fileUrl],
+    );
+    assert.equal(paged.body.pagination.count, r.body.pagination.count);
+    assert.equal((await library(acme, '?perPage=1000')).status, 400);
+  });
+
+  it("shows no other tenant's images, and needs the templates permission", async () => {
+    const acme = await gw.login('acmeOwner');
+    const mine = await uploadFor(acme, { type: 'image/png', purpose: 'template_image', name: 'acme-only.png' });
+    const other = await gw.login('labOwner');
+    const theirs = await library(other);
+    assert.equal(theirs.status, 200, theirs.text);
+    assert.ok(!theirs.body.records.some((i) => i.url === mine.fileUrl), 'another tenant sees none of it');
+    // Staff upload (their avatar) but cannot read the templates' library.
+    assert.equal((await library(await gw.login('acmeStaff'))).status, 403);
+    assert.equal((await library('')).status, 401);
+    assert.equal((await library(await gw.login('global'))).status, 403);
+  });
+
+  it('refuses an unknown purpose and a name with control characters (400 naming the field)', async () => {
+    const acme = await gw.login('acmeOwner');
+    const bad = await gw.post<ErrorBody>('/v1/files/s3-presigned-url', { type: 'image/png', purpose: 'logo' }, acme);
+    assert.equal(bad.status, 400);
+    assert.ok(bad.body.errors?.purpose);
+    const named = await gw.post<ErrorBody>(
+      '/v1/files/s3-presigned-url',
+      { type: 'image/png', purpose: 'template_image', name: 'a\u0000b.png' },
+      acme,
+    );
+    assert.equal(named.status, 400);
+    assert.ok(named.body.errors?.name);
   });
 });
 

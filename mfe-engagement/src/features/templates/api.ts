@@ -1,5 +1,5 @@
 /** The templates feature's calls and query keys (everything under ['templates']). */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@console/shared/api';
 import {
   ContactPage,
@@ -8,13 +8,16 @@ import {
   PresignResponse,
   Template,
   TemplateHtml,
+  TemplateImagePage,
   TemplatePage,
   TemplatePreview,
   TemplateSaved,
   TemplateStarterList,
+  TemplateStarterHtml,
   TemplateGalleryBody,
   TemplateTestSent,
   TemplateVersionList,
+  UPLOAD_NAME_MAX,
   type TemplateCreate,
   type TemplateUpdate,
 } from '@console/shared/contracts';
@@ -70,6 +73,25 @@ export const thumbnailQuery = (id: string, version: number) =>
     staleTime: Infinity,
   });
 
+const GALLERY_CHOICE = 'gallery:';
+
+/**
+ * A starter's thumbnail: a built-in starter by key, a platform design as `gallery:<id>`. Starters do
+ * not change while the console runs.
+ */
+export const starterThumbnailQuery = (starter: string) =>
+  queryOptions({
+    queryKey: [...TEMPLATES_KEY, 'starter-html', starter],
+    queryFn: () =>
+      api.get(
+        starter.startsWith(GALLERY_CHOICE)
+          ? `/v1/templates/starters/gallery/${encodeURIComponent(starter.slice(GALLERY_CHOICE.length))}/html`
+          : `/v1/templates/starters/${encodeURIComponent(starter)}/html`,
+        TemplateStarterHtml,
+      ),
+    staleTime: Infinity,
+  });
+
 export const startersQuery = () =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'starters'],
@@ -93,10 +115,15 @@ export const invalidateTemplates = (client: QueryClient) => client.invalidateQue
 /**
  * An image for the designer, uploaded as the community page's are (spec section 7): POST
  * /v1/files/s3-presigned-url {type}, then PUT the file to the signed URL with its Content-Type and no
- * Authorization. Answers the stored address.
+ * Authorization. Said to be a template image, with its file name, so the image library offers it
+ * again. Answers the stored address.
  */
 export async function uploadImage(file: File): Promise<string> {
-  const signed = await api.post('/v1/files/s3-presigned-url', PresignResponse, { type: file.type });
+  const signed = await api.post('/v1/files/s3-presigned-url', PresignResponse, {
+    type: file.type,
+    purpose: 'template_image',
+    name: file.name.slice(0, UPLOAD_NAME_MAX),
+  });
   const response = await fetch(signed.url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
   if (!response.ok) throw new Error(`The image could not be uploaded (${response.status}).`);
   return signed.fileUrl;
@@ -105,3 +132,16 @@ export async function uploadImage(file: File): Promise<string> {
 /** PUT /v1/templates/{id}/gallery (super admins, the platform's templates): in or out of every community's gallery. */
 export const setTemplateInGallery = (id: string, inGallery: boolean) =>
   api.put(`/v1/templates/${id}/gallery`, TemplateGalleryBody, { in_gallery: inGallery });
+
+/** The images of the image library on a page (newest first). */
+export const TEMPLATE_IMAGES_PER_PAGE = 24;
+
+/** The tenant's images uploaded for templates (GET /v1/files/template-images), a page at a time. */
+export const templateImagesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...TEMPLATES_KEY, 'images'],
+    queryFn: ({ pageParam }) =>
+      api.get('/v1/files/template-images', TemplateImagePage, { page: pageParam, perPage: TEMPLATE_IMAGES_PER_PAGE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.pagination.next ?? undefined,
+  });

@@ -8,6 +8,7 @@ import { TEMPLATE_KINDS, TEMPLATE_LIMITS, type TemplateKind, type TemplateStarte
 import { createTemplate, invalidateTemplates, startersQuery } from './api';
 import { KIND_LABELS } from './template-rules';
 import { designerHref } from './designer/designer-return';
+import { StarterThumbnail } from './template-thumbnail';
 
 /** Blank, a built-in starter, or a platform design of the gallery (`gallery:<id>`). */
 type Choice = TemplateStarter | 'blank' | `gallery:${string}`;
@@ -83,29 +84,32 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
     return (
       <div
         key={key}
-        className={`relative flex flex-col gap-1 rounded-control border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+        className={`relative flex gap-3 rounded-control border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
           choice === key ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'
         }`}
       >
-        <span className="flex items-center gap-2 font-medium text-slate-900">
-          <input
-            id={inputId}
-            type="radio"
-            name={`${formId}-start`}
-            value={key}
-            checked={choice === key}
-            onChange={() => choose(key)}
-            aria-describedby={`${inputId}-description`}
-            className="relative z-10 accent-brand-600"
-          />
-          {/* The label covers the whole card (after:inset-0), so the card is the click target. */}
-          <label htmlFor={inputId} className="cursor-pointer after:absolute after:inset-0">
-            {title}
-          </label>
-        </span>
-        <span id={`${inputId}-description`} className="text-slate-600">
-          {description}
-        </span>
+        {key !== 'blank' && <StarterThumbnail starter={key} />}
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="flex items-center gap-2 font-medium text-slate-900">
+            <input
+              id={inputId}
+              type="radio"
+              name={`${formId}-start`}
+              value={key}
+              checked={choice === key}
+              onChange={() => choose(key)}
+              aria-describedby={`${inputId}-description`}
+              className="relative z-10 accent-brand-600"
+            />
+            {/* The label covers the whole card (after:inset-0), so the card is the click target. */}
+            <label htmlFor={inputId} className="cursor-pointer after:absolute after:inset-0">
+              {title}
+            </label>
+          </span>
+          <span id={`${inputId}-description`} className="text-slate-600">
+            {description}
+          </span>
+        </div>
       </div>
     );
   };

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { thumbnailQuery } from './api';
+import { starterThumbnailQuery, thumbnailQuery } from './api';
 
 /** The e-mail is laid out at this width and drawn at THUMB_SCALE. */
 const EMAIL_WIDTH = 600;
@@ -35,18 +35,29 @@ function useSeen<E extends Element>() {
 export function TemplateThumbnail({ id, version }: { id: string; version: number }) {
   const { ref, seen } = useSeen<HTMLDivElement>();
   const html = useQuery({ ...thumbnailQuery(id, version), enabled: seen });
+  return <Thumbnail frameRef={ref} html={html.data?.html} />;
+}
+
+/** A starter's thumbnail in the gallery, drawn as the rows' are (the starter merged for sample values). */
+export function StarterThumbnail({ starter }: { starter: string }) {
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const html = useQuery({ ...starterThumbnailQuery(starter), enabled: seen });
+  return <Thumbnail frameRef={ref} html={html.data?.html} />;
+}
+
+function Thumbnail({ frameRef, html }: { frameRef: RefObject<HTMLDivElement | null>; html: string | undefined }) {
   return (
     <div
-      ref={ref}
+      ref={frameRef}
       aria-hidden="true"
       data-testid="template-thumbnail"
-      className="relative overflow-hidden rounded border border-slate-200 bg-slate-50"
+      className="relative shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50"
       style={{ width: THUMB_W, height: THUMB_H }}
     >
-      {html.data && (
+      {html !== undefined && (
         <iframe
           sandbox=""
-          srcDoc={html.data.html}
+          srcDoc={html}
           title="Template thumbnail"
           tabIndex={-1}
           scrolling="no"

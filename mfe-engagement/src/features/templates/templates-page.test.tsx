@@ -181,6 +181,37 @@ test('create from a starter posts it and opens the designer', async () => {
   });
 });
 
+test('the gallery shows each starter as a thumbnail, drawn by the server for sample values', async () => {
+  const observer = installIntersectionObserver();
+  const gateway = setup();
+  gateway.on('GET /v1/templates/starters/:key/html', ({ params }) => ({
+    html: `<html><body><p>${params.key} for Acme DAO</p></body></html>`,
+  }));
+  gateway.on('GET /v1/templates/starters/gallery/:id/html', ({ params }) => ({
+    html: `<html><body><p>Platform design ${params.id}</p></body></html>`,
+  }));
+  const user = userEvent.setup();
+  renderPage(<TemplatesPage />, { path: '/engagement/templates' });
+  await user.click(await screen.findByRole('button', { name: 'Create template' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create template' });
+  await within(dialog).findByRole('radio', { name: 'DAO weekly' });
+  act(() => observer.show());
+  const frames = async () =>
+    Array.from(dialog.querySelectorAll('iframe')).map((f) => [f.getAttribute('sandbox'), f.getAttribute('srcdoc')]);
+  await waitFor(async () =>
+    expect(await frames()).toEqual([
+      ['', '<html><body><p>newsletter for Acme DAO</p></body></html>'],
+      ['', '<html><body><p>token-airdrop for Acme DAO</p></body></html>'],
+      ['', '<html><body><p>Platform design g1</p></body></html>'],
+    ]),
+  );
+  // Pictures only: hidden from assistive technology, the radios keep their names.
+  for (const frame of Array.from(dialog.querySelectorAll('iframe'))) {
+    expect(frame.closest('[aria-hidden="true"]')).not.toBeNull();
+  }
+  expect(within(dialog).getByRole('radio', { name: 'Newsletter' })).toBeInTheDocument();
+});
+
 test("create from a platform design of the gallery copies it, in the design's kind", async () => {
   installIntersectionObserver();
   const gateway = setup();

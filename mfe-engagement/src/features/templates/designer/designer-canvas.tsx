@@ -15,22 +15,22 @@ type Load = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed' };
 export function DesignerCanvas({
   content,
   gatewayUrl,
-  uploadImage,
+  pickImage,
+  mergeTags,
   onChange,
-  onUploadError,
   onReady,
 }: {
   content: EditorContent;
   gatewayUrl: string;
-  uploadImage: DesignerEditorOptions['uploadImage'];
+  pickImage: DesignerEditorOptions['pickImage'];
+  mergeTags: DesignerEditorOptions['mergeTags'];
   onChange: () => void;
-  onUploadError: (error: unknown) => void;
   onReady: (editor: DesignerEditor) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const callbacks = useRef({ uploadImage, onChange, onUploadError, onReady });
-  callbacks.current = { uploadImage, onChange, onUploadError, onReady };
+  const callbacks = useRef({ pickImage, mergeTags, onChange, onReady });
+  callbacks.current = { pickImage, mergeTags, onChange, onReady };
   const initial = useRef({ content, gatewayUrl });
 
   useEffect(() => {
@@ -44,9 +44,9 @@ export function DesignerCanvas({
           container,
           content: initial.current.content,
           gatewayUrl: initial.current.gatewayUrl,
-          uploadImage: (file) => callbacks.current.uploadImage(file),
+          pickImage: (current) => callbacks.current.pickImage(current),
+          mergeTags: () => callbacks.current.mergeTags(),
           onChange: () => callbacks.current.onChange(),
-          onUploadError: (error) => callbacks.current.onUploadError(error),
         }),
       )
       .then((created) => {

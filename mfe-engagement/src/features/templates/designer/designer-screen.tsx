@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@console/shared/router';
 import { ApiError, messageOf } from '@console/shared/api';
@@ -27,6 +27,15 @@ import { SaveIndicator } from './save-indicator';
 import { useAutosave, type DesignSnapshot } from './use-autosave';
 import type { PreviewContact } from './preview-contact';
 import { designerReturn } from './designer-return';
+import { ImageDialog } from './image-dialog';
+import { describeFrom } from './merge-tag-chips';
+import type { ImageChoice } from './image-choice';
+
+/** An open image dialog: the element's image and where the choice goes (null when dismissed). */
+interface ImageRequest {
+  current: ImageChoice | null;
+  resolve: (choice: ImageChoice | null) => void;
+}
 
 const FIELD_NAMES: Record<string, string> = { mjml: 'Design', subject: 'Subject', preview_text: 'Preview text' };
 
@@ -65,6 +74,8 @@ function Designer({ initial }: { initial: Template }) {
   const back = designerReturn(useLocation().search);
   const id = initial._id;
   const mergeTags = useQuery(mergeTagsQuery());
+  // The canvas shows merge tags as chips with the catalogue's sample values, once it is known.
+  const describeMergeTag = useMemo(() => (mergeTags.data ? describeFrom(mergeTags.data) : null), [mergeTags.data]);
   const editorRef = useRef<DesignerEditor | null>(null);
   const [ready, setReady] = useState(false);
   const [subject, setSubject] = useState(initial.subject);
@@ -77,6 +88,7 @@ function Designer({ initial }: { initial: Template }) {
   const [code, setCode] = useState('');
   const [restoring, setRestoring] = useState<number | null>(null);
   const [contact, setContact] = useState<PreviewContact | null>(null);
+  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const previewRef = useRef<HTMLInputElement>(null);
   const versions = useQuery({ ...versionsQuery(id), enabled: panel === 'versions' });
@@ -120,6 +132,23 @@ function Designer({ initial }: { initial: Template }) {
     },
     [read, reset, initial.version],
   );
+
+  const pickImage = useCallback(
+    (current: ImageChoice | null) =>
+      new Promise<ImageChoice | null>((resolve) => {
+        setOpenings((n) => n + 1);
+        setImageRequest({ current, resolve });
+      }),
+    [],
+  );
+  const closeImage = (choice: ImageChoice | null) => {
+    imageRequest?.resolve(choice);
+    setImageRequest(null);
+  };
+
+  useEffect(() => {
+    if (ready) editorRef.current?.refreshMergeTags();
+  }, [ready, describeMergeTag]);
 
   const open = (next: Panel) => {
     setOpenings((n) => n + 1);
@@ -293,11 +322,21 @@ function Designer({ initial }: { initial: Template }) {
       <DesignerCanvas
         content={{ mjml: initial.mjml, project: initial.project }}
         gatewayUrl={runtimeConfig().gatewayUrl}
-        uploadImage={uploadImage}
+        pickImage={pickImage}
+        mergeTags={() => describeMergeTag}
         onChange={changed}
-        onUploadError={(error) => notify.error(messageOf(error, 'The image could not be uploaded.'))}
         onReady={onReady}
       />
+      {imageRequest && (
+        <ImageDialog
+          key={openings}
+          open
+          current={imageRequest.current}
+          upload={uploadImage}
+          onChoose={(choice) => closeImage(choice)}
+          onClose={() => closeImage(null)}
+        />
+      )}
       <SlideOver
         open={panel === 'versions'}
         onClose={close}

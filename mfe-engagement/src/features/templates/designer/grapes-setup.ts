@@ -14,6 +14,8 @@ import { expandSelfClosing } from './mjml-source';
 import { insertTextAtCaret } from './caret-insert';
 import { sanitizeElement, sanitizeParsedNode, sanitizeProject, type ParsedNodeLike } from './canvas-safety';
 import { HEAD_PART_TYPE, INERT, hasBlockHead, headPartMjml, headPartOf } from './head-parts';
+import { applyImageChoice, type ImageChoice } from './image-choice';
+import { CHIP_CSS, decorateMergeTags, undecorateMergeTags, type DescribeMergeTag } from './merge-tag-chips';
 
 export interface EditorContent {
   mjml: string;
@@ -24,9 +26,11 @@ export interface DesignerEditorOptions {
   container: HTMLElement;
   content: EditorContent;
   gatewayUrl: string;
-  uploadImage: (file: File) => Promise<string>;
+  /** The console's image dialog for an element's image: the choice, or null when dismissed. */
+  pickImage: (current: ImageChoice | null) => Promise<ImageChoice | null>;
+  /** Merge tags' labels and sample values (the catalogue's) for their chips in the canvas; null until known. */
+  mergeTags: () => DescribeMergeTag | null;
   onChange: () => void;
-  onUploadError: (error: unknown) => void;
 }
 
 export interface DesignerEditor {
@@ -34,6 +38,8 @@ export interface DesignerEditor {
   read(): Promise<EditorContent>;
   /** Insert text at the caret of the text being edited; false when no text is being edited. */
   insertText(text: string): boolean;
+  /** Draws the canvas's merge tag chips again (the catalogue has changed). */
+  refreshMergeTags(): void;
   /** Replace the design (a restored version, MJML from the code view). */
   load(content: EditorContent): void;
   destroy(): void;
@@ -147,6 +153,104 @@ function addImagePlaceholder(editor: Editor) {
   editor.Components.addType('mj-image', { model: { defaults: { src: IMAGE_PLACEHOLDER } } });
 }
 
+/** GrapesJS's command for choosing an asset (typed as any command: ours answers nothing). */
+const OPEN_ASSETS: string = 'open-assets';
+
+/** What `open-assets` is given by whatever asks for an image (an image's double-click, a file property). */
+interface OpenAssetsOptions {
+  target?: Component;
+  select?: (asset: unknown, complete: boolean) => void;
+}
+
+/** The image an element shows now, unless it is the placeholder (then there is nothing to offer). */
+function currentImage(target: Component | undefined): ImageChoice | null {
+  if (!target) return null;
+  const attributes = target.getAttributes();
+  const src = String(target.get('src') ?? attributes.src ?? '');
+  if (!src || src === IMAGE_PLACEHOLDER) return null;
+  return { src, alt: String(attributes.alt ?? '') };
+}
+
+/**
+ * Wherever the editor asks for an image (double-clicking an image, a style's image property), the
+ * console's accessible image dialog opens in place of GrapesJS's asset manager (which is not a
+ * dialog to assistive technology, chooses on a double-click only and never asks for alt text).
+ */
+function ownImageDialog(editor: Editor, pickImage: DesignerEditorOptions['pickImage']) {
+  editor.Commands.add(OPEN_ASSETS, {
+    run(ed: Editor, _sender: unknown, opts: OpenAssetsOptions = {}) {
+      const target = opts.target;
+      const isImage = target?.is('image') === true || target?.get('type') === 'mj-image';
+      void pickImage(isImage ? currentImage(target) : null).then((choice) => {
+        if (!choice) return;
+        if (target && isImage) applyImageChoice(target, choice);
+        else opts.select?.(ed.AssetManager.add({ src: choice.src }), true);
+      });
+    },
+  });
+}
+
+/**
+ * Merge tags show as chips with sample values in the canvas (merge-tag-chips.ts): drawn after every
+ * change of the canvas, except in the text being edited, which is made plain before GrapesJS reads it
+ * (the double-click that starts editing, caught first) and when its editing starts.
+ */
+function showMergeTagChips(
+  editor: Editor,
+  mergeTags: () => DescribeMergeTag | null,
+): { refresh(): void; stop(): void } {
+  const doc = editor.Canvas.getDocument();
+  const body = editor.Canvas.getBody();
+  if (!doc || !body) return { refresh() {}, stop() {} };
+  const style = doc.createElement('style');
+  style.textContent = CHIP_CSS;
+  doc.head.append(style);
+  let scheduled = 0;
+  const observer = new MutationObserver(() => schedule());
+  const observe = () => observer.observe(body, { childList: true, subtree: true, characterData: true });
+  const draw = () => {
+    scheduled = 0;
+    observer.disconnect();
+    try {
+      const describe = mergeTags();
+      if (describe) decorateMergeTags(body, describe);
+    } finally {
+      observer.takeRecords();
+      observe();
+    }
+  };
+  const schedule = () => {
+    if (!scheduled) scheduled = requestAnimationFrame(draw);
+  };
+  const plain = (root: Element) => {
+    observer.disconnect();
+    undecorateMergeTags(root);
+    observer.takeRecords();
+    observe();
+  };
+  const onDoubleClick = (event: Event) => {
+    if (event.target instanceof Node) plain(body);
+  };
+  const onEditing = (view: { el?: Element } | undefined) => {
+    if (view?.el) plain(view.el);
+  };
+  doc.addEventListener('dblclick', onDoubleClick, true);
+  editor.on('rte:enable', onEditing);
+  draw();
+  return {
+    refresh() {
+      plain(body);
+      draw();
+    },
+    stop() {
+      cancelAnimationFrame(scheduled);
+      observer.disconnect();
+      doc.removeEventListener('dblclick', onDoubleClick, true);
+      editor.off('rte:enable', onEditing);
+    },
+  };
+}
+
 /** Resolves once the editor has loaded the design; changes are reported from then on. */
 export function createDesignerEditor(options: DesignerEditorOptions): Promise<DesignerEditor> {
   addStyles();
@@ -163,22 +267,8 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
     // No scripts, handlers or script URLs from a template reach the same-origin canvas
     // (docs/templates.md, "CSP"); canvas-safety.ts removes what GrapesJS's own checks miss.
     parser: { optionsHtml: { allowScripts: false, allowUnsafeAttr: false, allowUnsafeAttrValue: false } },
-    assetManager: {
-      assets: [],
-      embedAsBase64: false,
-      upload: false,
-      uploadFile: (event: DragEvent | Event) => {
-        const target = event.target instanceof HTMLInputElement ? event.target : null;
-        const files = Array.from(('dataTransfer' in event && event.dataTransfer?.files) || target?.files || []);
-        for (const file of files) {
-          options
-            .uploadImage(file)
-            .then((url) => editor.AssetManager.add({ src: url, name: file.name }))
-            .catch(options.onUploadError);
-        }
-        return undefined;
-      },
-    },
+    // Images are chosen in the console's image dialog (ownImageDialog): nothing is uploaded by GrapesJS.
+    assetManager: { assets: [], embedAsBase64: false, upload: false, dropzone: false },
     plugins: [
       (ed: Editor) =>
         mjmlPreset(ed, {
@@ -194,6 +284,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
   editor.on('parse:html:root', sanitizeParsedRoot);
   addHeadParts(editor);
   addImagePlaceholder(editor);
+  ownImageDialog(editor, options.pickImage);
 
   for (const block of emailBlocks(gatewayUrl)) {
     editor.Blocks.add(block.id, {
@@ -208,6 +299,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
   editor.Panels.removeButton('options', 'export-template');
 
   editor.on('component:add', (component: Component) => ownSocialIcons(component, gatewayUrl));
+  let chips = { refresh() {}, stop() {} };
   const loaded = new Promise<void>((resolve) =>
     editor.onReady(() => {
       loadInto(editor, options.content);
@@ -224,6 +316,7 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
       // Every change counts: structure, styles and traits ('update'), and typing in a text ('component:input').
       editor.on('update', options.onChange);
       editor.on('component:input', options.onChange);
+      chips = showMergeTagChips(editor, options.mergeTags);
       resolve();
     }),
   );
@@ -262,12 +355,16 @@ export function createDesignerEditor(options: DesignerEditorOptions): Promise<De
       options.onChange();
       return true;
     },
+    refreshMergeTags() {
+      chips.refresh();
+    },
     load(content) {
       loadInto(editor, content);
       ownSocialIcons(editor.getWrapper()!, gatewayUrl);
       editor.UndoManager.clear();
     },
     destroy() {
+      chips.stop();
       editor.destroy();
     },
   };
