@@ -1,5 +1,6 @@
 import type { Area } from '../area';
 import { registerCampaignJobs } from './jobs';
+import { registerInboundReceiver } from './inbound/receiver';
 import { registerTemplateUsage } from '../templates/index';
 import { logRoutes } from './log/routes';
 import { campaignRoutes } from './routes';
@@ -36,8 +37,12 @@ export const campaignsArea: Area = {
     // The delivery log (permission view_engagement_emails).
     await app.register(logRoutes, { prefix: '/v1/campaigns' });
   },
-  // The send queue (jobs.ts), and at start the campaigns that were sending carry on.
-  jobs: (jobs, { db, config, log, mailer }) => registerCampaignJobs(jobs, db, config, log, mailer),
+  // The send queue (jobs.ts), and at start the campaigns that were sending carry on; the inbound SMTP
+  // receiver of bounces, complaints and mailto unsubscribes (inbound/receiver.ts) where the workers run.
+  jobs: (jobs, deps) => {
+    registerCampaignJobs(jobs, deps.db, deps.config, deps.log, deps.mailer);
+    registerInboundReceiver(jobs, deps);
+  },
 };
 
 // What other areas use from this one.
