@@ -22,6 +22,8 @@ import { usageRoutes } from './usage-routes';
  * - sending (sender/): the send job, the SMTP or outbox transport, rate limits, retries;
  * - tracking (tracking/): signed per-recipient links, what is added to each message, the public
  *   open/click/unsubscribe/view endpoints and the mail provider's webhook;
+ * - bounces by mail (inbound/): the per-recipient envelope senders (VERP), the inbound SMTP receiver
+ *   and the rule of what a delivery status or complaint report says;
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
 export const campaignsArea: Area = {
