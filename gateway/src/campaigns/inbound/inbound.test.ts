@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import nodemailer from 'nodemailer';
+import type { DeliveryRecipientPage } from '../../contracts';
 import { startGateway, type TestGateway } from '../../../test/helpers';
 import { tenantId } from '../../../test/audience-helpers';
 import {
@@ -138,6 +139,10 @@ describe('inbound receiver', () => {
     assert.equal(row.status, 'delivered');
     assert.equal(Number(row.soft_bounces), 2);
     assert.equal((await campaignFigures(gw.handle.db, campaign)).bounced, 0);
+    // The delivery log's grid shows the count.
+    const owner = await gw.login('acmeOwner');
+    const grid = await gw.get<DeliveryRecipientPage>(`/v1/campaigns/${campaign}/log/recipients`, owner);
+    assert.equal(grid.body.records.find((r) => r._id === String(rid))?.soft_bounces, 2, grid.text);
   });
 
   it('an auto-reply to the VERP address is taken and changes nothing', async () => {
