@@ -26,7 +26,7 @@ let receiver: InboundReceiver;
 let transport: nodemailer.Transporter;
 
 before(async () => {
-  gw = await startGateway({ MAIL_FROM: 'Console <no-reply@console.test>', INBOUND_MAX_BYTES: '65536' });
+  gw = await startGateway({ MAIL_FROM: 'Console <no-reply@console.test>', INBOUND_MAX_BYTES: '200000' });
   acme = await tenantId(gw, 'Acme DAO');
   receiver = await startInboundReceiver({
     db: gw.handle.db,
@@ -178,10 +178,26 @@ describe('inbound receiver', () => {
 
   it('refuses a message over INBOUND_MAX_BYTES with 552', async () => {
     const { contact, verp } = await setup('big@example.org');
-    const big = dsn(verp, 'big@example.org', 'failed', '5.1.1', `550 ${'x'.repeat(80_000)}`);
+    const big = dsn(verp, 'big@example.org', 'failed', '5.1.1', `550 ${'x'.repeat(250_000)}`);
     const answer = await deliver(verp, big);
     assert.equal(answer.code, 552, answer.text);
     assert.equal(await contactStatusOf(gw.handle.db, contact), 'subscribed');
+  });
+
+  it('reads the report before a large returned message; refuses a header block past its limit with 550', async () => {
+    const { contact, verp } = await setup('returned@example.org');
+    const original = `From: news@acme.example\r\nSubject: Hello\r\n\r\n${'<p>news of the month</p>\r\n'.repeat(6_000)}`;
+    const fields = `Reporting-MTA: dns; mx.example.org\r\n\r\nFinal-Recipient: rfc822; returned@example.org\r\nAction: failed\r\nStatus: 5.1.1`;
+    const bounce = report(verp, 'delivery-status', 'message/delivery-status', fields, original);
+    assert.ok(bounce.length > 150_000);
+    assert.equal((await deliver(verp, bounce)).code, 250);
+    assert.equal(await contactStatusOf(gw.handle.db, contact), 'bounced');
+
+    const other = await setup('headers@example.org');
+    const huge = `X-Filler: ${'y'.repeat(70_000)}\r\n${dsn(other.verp, 'x', 'failed', '5.1.1', '550')}`;
+    const answer = await deliver(other.verp, huge);
+    assert.equal(answer.code, 550, answer.text);
+    assert.equal(await contactStatusOf(gw.handle.db, other.contact), 'subscribed');
   });
 
   it('the mailto unsubscribe with its signed subject unsubscribes the recipient; a forged subject is refused', async () => {

@@ -4,8 +4,8 @@
  *
  * - RCPT TO: only a VERP address whose signature holds (addresses.ts) or the unsubscribe mailbox;
  *   anything else is refused with 550 (a forged or altered address never reaches the database).
- * - DATA: at most INBOUND_MAX_BYTES (SIZE, RFC 1870; a larger message is refused with 552), parsed
- *   once with postal-mime under bounded nesting and header sizes; connections at most
+ * - DATA: at most INBOUND_MAX_BYTES (SIZE, RFC 1870; a larger message is refused with 552), of which
+ *   only the headers and the report part are decoded (read-report.ts); connections at most
  *   INBOUND_MAX_CLIENTS, so the work on the event loop is bounded per message and in all.
  * - For a VERP address: the report's outcome (reports.ts) is recorded through the same functions as
  *   the mail provider's webhook (tracking/record.ts): a hard bounce marks the recipient's row and the
@@ -13,11 +13,11 @@
  *   A message that is no report (an auto-reply) is taken and changes nothing.
  * - For the unsubscribe mailbox: the subject's signed token unsubscribes its recipient, as the
  *   one-click unsubscribe does; a subject without a valid token is refused with 550.
- * - A failure of ours (the database) answers 451: the sending server tries again later.
+ * - A message past the parser's limits is refused with 550; a failure of ours (the database) answers
+ *   451: the sending server tries again later.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import type { Config } from '../../config';
 import type { Database } from '../../db/index';
@@ -31,6 +31,7 @@ import {
   trackedRecipient,
 } from '../tracking/record';
 import { isUnsubscribeMailbox, recipientOfUnsubscribeSubject, recipientOfVerp } from './addresses';
+import { readReport, UnreadableMessage } from './read-report';
 import { classifyReport, type ReportOutcome } from './reports';
 
 export interface InboundReceiver {
@@ -71,33 +72,25 @@ function targetOf(config: Config, address: string): Target | null {
   return isUnsubscribeMailbox(config.campaigns, address) ? { unsubscribe: true } : null;
 }
 
-function headerOf(headers: { key: string; value: string }[], name: string): string {
-  return headers.find((h) => h.key === name)?.value ?? '';
-}
-
 /** Reads one message and records what it says for each of its targets. */
 export async function handleInbound(
   deps: InboundDeps,
   raw: Buffer,
   targets: readonly Target[],
 ): Promise<InboundResult[]> {
-  const email = await PostalMime.parse(raw, {
-    attachmentEncoding: 'utf8',
-    maxNestingDepth: 20,
-    maxHeadersSize: 256 * 1024,
-    maxRfc822NestingDepth: 0,
-  });
+  let email;
+  try {
+    email = await readReport(raw);
+  } catch (error) {
+    if (!(error instanceof UnreadableMessage)) throw error;
+    // Past the header or part limits, or not MIME at all: sending it again will not help.
+    throw new SmtpReply(550, '5.6.0 The message could not be read within its limits');
+  }
   const results: InboundResult[] = [];
   const at = deps.clock();
   for (const target of targets) {
     if ('verp' in target) {
-      const outcome = classifyReport({
-        contentType: headerOf(email.headers, 'content-type'),
-        parts: email.attachments.map((a) => ({
-          mimeType: a.mimeType,
-          content: typeof a.content === 'string' ? a.content : '',
-        })),
-      });
+      const outcome = classifyReport(email);
       const r = await trackedRecipient(deps.db, target.verp);
       let recorded = false;
       if (r && outcome.kind === 'hard-bounce') recorded = await recordHardBounce(deps.db, r, at, outcome.detail);
@@ -105,7 +98,7 @@ export async function handleInbound(
       else if (r && outcome.kind === 'complaint') recorded = await recordComplaint(deps.db, r, at, outcome.detail);
       results.push({ to: 'verp', recipientId: target.verp, outcome, recorded });
     } else {
-      const id = recipientOfUnsubscribeSubject(deps.config.campaigns, email.subject ?? '');
+      const id = recipientOfUnsubscribeSubject(deps.config.campaigns, email.subject);
       const r = id === null ? null : await trackedRecipient(deps.db, id);
       if (!r && targets.length === 1)
         throw new SmtpReply(550, '5.7.1 The subject carries no valid unsubscribe token: nothing was changed');
