@@ -49,7 +49,7 @@ export interface InboundDeps {
 /** Recipients of one message: a bounce goes to one envelope sender, a report to a few. */
 const MAX_RECIPIENTS = 10;
 
-/** What one message did, for the log and the tests. */
+/** What one message did, for the log. */
 export type InboundResult =
   | { to: 'verp'; recipientId: number; outcome: ReportOutcome; recorded: boolean }
   | { to: 'unsubscribe'; recipientId: number | null; recorded: boolean };
@@ -73,11 +73,7 @@ function targetOf(config: Config, address: string): Target | null {
 }
 
 /** Reads one message and records what it says for each of its targets. */
-export async function handleInbound(
-  deps: InboundDeps,
-  raw: Buffer,
-  targets: readonly Target[],
-): Promise<InboundResult[]> {
+async function handleInbound(deps: InboundDeps, raw: Buffer, targets: readonly Target[]): Promise<InboundResult[]> {
   let email;
   try {
     email = await readReport(raw);
@@ -112,14 +108,8 @@ export async function handleInbound(
   return results;
 }
 
-/**
- * Starts the receiver on INBOUND_SMTP_PORT (0 in tests: any free port). `onResult` hears what each
- * message did (tests).
- */
-export async function startInboundReceiver(
-  deps: InboundDeps,
-  onResult?: (results: InboundResult[]) => void,
-): Promise<InboundReceiver> {
+/** Starts the receiver on INBOUND_SMTP_PORT (unset in tests: any free port). */
+export async function startInboundReceiver(deps: InboundDeps): Promise<InboundReceiver> {
   const { config, log } = deps;
   const settings = config.campaigns.inbound;
   const server = new SMTPServer({
@@ -156,7 +146,6 @@ export async function startInboundReceiver(
         asBackgroundWork(deps.db, () => handleInbound(deps, Buffer.concat(chunks), targets))
           .then((results) => {
             log.info({ results }, 'inbound mail recorded');
-            onResult?.(results);
             callback();
           })
           .catch((error: unknown) => {
