@@ -24,9 +24,9 @@ export function table(rows: (string | number)[][]): string {
 /**
  * The environment of a benchmark's own system: its ports (BENCH_PORT_BASE, default 3200), every app
  * of the topology moved by the same offset (the shell on base, the remotes on base+1..base+5, the
- * sample applet on base+6, the gateway on base+1000, its inbound SMTP receiver on base+1001), so a bench
- * runs beside a started system and two
- * checkouts can bench at once; a fresh embedded database, and login throttling out of the way.
+ * sample applet on base+6, the gateway on base+1000, its inbound SMTP receiver on base+1001), so a
+ * bench runs beside a started system and two checkouts can bench at once; a fresh embedded database,
+ * and login throttling out of the way.
  */
 export function benchSystemEnv(dataDir: string): Record<string, string> {
   const base = Number(process.env.BENCH_PORT_BASE ?? 3200);
