@@ -1,4 +1,4 @@
-import { APPS, GATEWAY } from '../scripts/topology.mjs';
+import { APPS, GATEWAY, INBOUND_SMTP } from '../scripts/topology.mjs';
 
 /** The shell's port in the topology: every app's offset from it is kept. */
 const SHELL_DEFAULT_PORT = APPS.find((app) => app.name === 'shell')?.port ?? 3000;
@@ -24,8 +24,9 @@ export function table(rows: (string | number)[][]): string {
 /**
  * The environment of a benchmark's own system: its ports (BENCH_PORT_BASE, default 3200), every app
  * of the topology moved by the same offset (the shell on base, the remotes on base+1..base+5, the
- * sample applet on base+6, the gateway on base+1000), so a bench runs beside a started system and two
- * checkouts can bench at once; a fresh embedded database, and login throttling out of the way.
+ * sample applet on base+6, the gateway on base+1000, its inbound SMTP receiver on base+1001), so a
+ * bench runs beside a started system and two checkouts can bench at once; a fresh embedded database,
+ * and login throttling out of the way.
  */
 export function benchSystemEnv(dataDir: string): Record<string, string> {
   const base = Number(process.env.BENCH_PORT_BASE ?? 3200);
@@ -34,6 +35,7 @@ export function benchSystemEnv(dataDir: string): Record<string, string> {
   return {
     ...ports,
     [GATEWAY.portEnv]: String(base + 1000),
+    [INBOUND_SMTP.portEnv]: String(base + 1001),
     GATEWAY_DATA_DIR: dataDir,
     LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',

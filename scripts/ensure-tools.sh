@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the test suites need when missing: pnpm (npm), Chromium and PostgreSQL (Debian).
+# Installs what the test suites need when missing: pnpm (npm), Chromium, PostgreSQL and SpamAssassin
+# (Debian; the e2e scores a campaign message with `spamassassin -L -t`).
 set -euo pipefail
 if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g pnpm@10.34.9 >/dev/null
@@ -9,6 +10,7 @@ need_apt=()
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need_apt+=(postgresql)
 fi
+command -v spamassassin >/dev/null 2>&1 || need_apt+=(spamassassin)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
     echo "Installing ${need_apt[*]} from Debian…"

@@ -18,6 +18,7 @@ console.log(`
   API + docs:        ${system.urls.gateway}/docs
   Remotes:           ${['mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map((p) => system.urls[p]).join('  ')}
   Sample applet:     ${system.urls['applets/token-gate']} (Token Gate, under Apps for GROW UP tenants)
+  Bounces (SMTP):    ${system.urls.inboundSmtp} (bounces, complaints and mailto unsubscribes of campaigns)
 
   Demo logins:
 ${DEMO_LOGINS.map(([who, email, pw]) => `    ${who.padEnd(pad)}  ${email.padEnd(20)} ${pw}`).join('\n')}

@@ -4,6 +4,7 @@ export interface StartedSystem {
   env: NodeJS.ProcessEnv;
   urls: Record<
     | 'gateway'
+    | 'inboundSmtp'
     | 'shell'
     | 'mfe-engagement'
     | 'mfe-onboarding'

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_DIR, gatewayArgs } from '../gateway/launch.mjs';
-import { APPS, GATEWAY, gatewayUrl, portOf } from './topology.mjs';
+import { APPS, GATEWAY, INBOUND_SMTP, gatewayUrl, portOf } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,10 +57,11 @@ export async function startSystem(overrides = {}) {
   env.CONSOLE_URL ??= `http://localhost:${portOf(APPS[0], env)}`;
   env.CONSOLE_ORIGINS ??= env.CONSOLE_URL;
   env.PORT = String(env[GATEWAY.portEnv] ?? GATEWAY.port);
+  env[INBOUND_SMTP.portEnv] ??= String(INBOUND_SMTP.port);
   const procs = new Map();
   procs.set('gateway', startGateway(env));
   for (const app of APPS) procs.set(app.pkg, startApp(app.pkg, env));
-  const urls = { gateway: gatewayUrl(env) };
+  const urls = { gateway: gatewayUrl(env), inboundSmtp: `smtp://localhost:${env[INBOUND_SMTP.portEnv]}` };
   for (const app of APPS) urls[app.pkg] = `http://localhost:${portOf(app, env)}`;
   await Promise.all([
     waitFor(`${urls.gateway}/health`),

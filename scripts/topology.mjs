@@ -11,6 +11,9 @@ export const APPS = [
   { pkg: 'applets/token-gate', name: 'applet_token_gate', portEnv: 'APPLET_TOKEN_GATE_PORT', port: 3006, applet: true },
 ];
 export const GATEWAY = { portEnv: 'GATEWAY_PORT', port: 4000 };
+// The gateway's inbound SMTP receiver of bounces, complaints and mailto unsubscribes (off unless set:
+// the system started here sets it).
+export const INBOUND_SMTP = { portEnv: 'INBOUND_SMTP_PORT', port: 2525 };
 
 export function portOf(app, env = process.env) {
   return Number(env[app.portEnv] ?? app.port);

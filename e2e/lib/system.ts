@@ -6,7 +6,8 @@ import { startSystem } from '../../scripts/system.mjs';
 
 export type System = Awaited<ReturnType<typeof startSystem>>;
 
-// E2E_PORT_BASE moves every port (base+0 .. base+6 for the apps and the sample applet, base+1000 for the gateway), so two
+// E2E_PORT_BASE moves every port (base+0 .. base+6 for the apps and the sample applet, base+1000 for the gateway,
+// base+1001 for its inbound SMTP receiver), so two
 // checkouts can run their suites on one machine at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const E2E_ENV = {
@@ -18,6 +19,7 @@ export const E2E_ENV = {
   MFE_ADMIN_PORT: String(base + 5),
   APPLET_TOKEN_GATE_PORT: String(base + 6),
   GATEWAY_PORT: String(base + 1000),
+  INBOUND_SMTP_PORT: String(base + 1001),
 };
 
 export async function startTestSystem(extra: Record<string, string> = {}): Promise<System & { dataDir: string }> {

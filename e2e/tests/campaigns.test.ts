@@ -1,8 +1,10 @@
 // Campaigns in Chromium against the started system: the Acme owner creates an e-mail, sends it to a
 // segment with a template and a subject, and watches the delivery log fill; the e-mail arrives in the
-// gateway's outbox, its link is followed (the click shows in the log) and its unsubscribe link used
-// (the contact is unsubscribed). axe reports nothing on the three screens and their dialogs. Nothing
-// leaves this machine.
+// gateway's outbox, SpamAssassin scores it as a receiver would, its link is followed (the click shows
+// in the log) and its unsubscribe link used (the contact is unsubscribed); the List-Unsubscribe mailto
+// reaches the gateway's inbound SMTP receiver. axe reports nothing on the three screens and their
+// dialogs. Nothing leaves this machine.
+import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
@@ -11,9 +13,10 @@ import { launch, signIn } from '../lib/browser.ts';
 
 const PERSON_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-import { mailTo } from '../lib/outbox.ts';
+import { mailTo, rawMailTo } from '../lib/outbox.ts';
+import { sendSmtp } from '../lib/smtp.ts';
 import { gatewayCall } from '../lib/api.ts';
-import { startTestSystem } from '../lib/system.ts';
+import { E2E_ENV, startTestSystem } from '../lib/system.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -81,6 +84,18 @@ async function reloadUntil(page: Page, check: () => Promise<boolean>, what: stri
     await page.reload();
   }
   assert.fail(`the log never showed ${what}`);
+}
+
+/**
+ * SpamAssassin's score of a message (`spamassassin -L -t`: local tests only, as a receiver without
+ * network checks would score it) and the rules that fired.
+ */
+function spamScore(raw: Buffer): { score: number; report: string } {
+  const out = execFileSync('spamassassin', ['-L', '-t'], { input: raw, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const report = out.slice(out.lastIndexOf('Content analysis details:'));
+  const score = /Content analysis details:\s+\((-?[\d.]+) points/.exec(report)?.[1];
+  assert.ok(score !== undefined, `no SpamAssassin report in:\n${out.slice(-2000)}`);
+  return { score: Number(score), report };
 }
 
 /** Links of the sent e-mail's HTML (entities undone). */
@@ -202,6 +217,11 @@ describe('campaigns', () => {
     // The e-mail in the outbox: its link goes through the click redirect; the click shows in the log.
     const mail = await mailTo(system.dataDir, READER, /E2E spring drop is here/);
     assert.match(mail, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    // A receiver's scorer: the newsletter starter (the seeded "Monthly newsletter"'s design) at most 1.0;
+    // its hidden preheader is not low-contrast text.
+    const spam = spamScore(await rawMailTo(system.dataDir, READER, /E2E spring drop is here/));
+    assert.ok(spam.score <= 1.0, `SpamAssassin scored ${spam.score}:\n${spam.report}`);
+    assert.doesNotMatch(spam.report, /HTML_FONT_LOW_CONTRAST/);
     const links = linksOf(mail);
     const click = links.find((l) => l.includes('/email/click/'));
     assert.ok(click, 'a tracked link in the e-mail');
@@ -237,6 +257,18 @@ describe('campaigns', () => {
     const after = await call<{ status: string }>(page, 'GET', `/v1/contacts/${contact._id}`);
     assert.equal(after.status, 'unsubscribed');
     await reloadUntil(page, async () => (await figure(page, 'Unsubscribed').textContent()) === '1', 'one unsubscribe');
+
+    // The List-Unsubscribe mailto goes to the gateway's inbound SMTP receiver: its signed subject is
+    // taken (the contact is already unsubscribed: nothing more changes), an altered one refused.
+    const mailto = /<mailto:([^?>]+)\?subject=([^>]+)>/.exec(mail);
+    assert.ok(mailto, 'a mailto unsubscribe');
+    const [, mailbox = '', subject = ''] = mailto;
+    const inbound = Number(E2E_ENV.INBOUND_SMTP_PORT);
+    const unsubscribeMail = (s: string) => `From: ${READER}\nTo: ${mailbox}\nSubject: ${s}\n\n\n`;
+    const altered = subject.slice(0, -1) + (subject.endsWith('a') ? 'b' : 'a');
+    assert.equal((await sendSmtp(inbound, mailbox, unsubscribeMail(altered))).code, 550);
+    assert.equal((await sendSmtp(inbound, mailbox, unsubscribeMail(subject))).code, 250);
+    assert.equal((await sendSmtp(inbound, `someone@${mailbox.split('@')[1]}`, unsubscribeMail(subject))).code, 550);
 
     // Back in the grid: the sent e-mail's row, with its actions.
     await page.goto('/engagement/emails');

@@ -210,8 +210,19 @@ export interface CampaignsConfig {
   trackingUrl: string;
   /** Signs tracking links and unsubscribe tokens (TRACKING_SECRET; default: derived from JWT_SECRET). */
   trackingSecret: string;
-  /** The mailto of List-Unsubscribe (UNSUBSCRIBE_MAILBOX; default: the campaign sender). Reading that mailbox is the mail provider's side. */
+  /**
+   * The mailto of List-Unsubscribe (UNSUBSCRIBE_MAILBOX; default: `unsubscribe@<bounceDomain>`): mail
+   * to it reaches the inbound receiver, whose subject's signed token unsubscribes (campaigns/inbound).
+   */
   unsubscribeMailbox: string;
+  /**
+   * The domain of every campaign message's envelope sender (VERP, one signed address per recipient:
+   * campaigns/inbound/verp.ts), where bounces and complaints come back (BOUNCE_DOMAIN; default
+   * `bounces.<MAIL_FROM's domain>`). Its MX points at the inbound receiver.
+   */
+  bounceDomain: string;
+  /** The inbound SMTP receiver of bounces, complaints and mailto unsubscribes (campaigns/inbound/receiver.ts). */
+  inbound: InboundConfig;
   /** HMAC secret of POST /v1/mail-events (MAIL_EVENTS_SECRET); null: the webhook answers 404. */
   mailEventsSecret: string | null;
   /**
@@ -241,12 +252,31 @@ export interface CampaignsConfig {
   retryDelaySeconds: number;
 }
 
+/** The inbound SMTP receiver (docs/sending.md, "Bounces and complaints"). */
+export interface InboundConfig {
+  /** INBOUND_SMTP_PORT; null (unset or 0): no receiver. `npm start` sets 2525. */
+  port: number | null;
+  /** INBOUND_SMTP_HOST; default HOST. */
+  host: string;
+  /** A larger message is refused (INBOUND_MAX_BYTES, default 1 MB; SIZE, RFC 1870). */
+  maxBytes: number;
+  /** Connections at once (INBOUND_MAX_CLIENTS, default 20). */
+  maxClients: number;
+}
+
 export type Env = Record<string, string | undefined>;
 
 /** 'Name <a@b.c>' -> 'a@b.c'. */
 function addressOf(from: string): string {
   const match = /<([^>]+)>/.exec(from);
   return (match?.[1] ?? from).trim();
+}
+
+/** BOUNCE_DOMAIN, else `bounces.` and the domain of MAIL_FROM's address. */
+function bounceDomainOf(env: Env): string {
+  const platform = addressOf(env.MAIL_FROM || 'no-reply@console.test');
+  const domain = env.BOUNCE_DOMAIN || `bounces.${platform.slice(platform.lastIndexOf('@') + 1)}`;
+  return domain.trim().toLowerCase();
 }
 
 export type PgliteThreadMode = 'worker' | 'main';
@@ -466,8 +496,14 @@ export function loadConfig(env: Env = process.env): Config {
       defaultFrom: env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
       trackingUrl: trackingUrlOf(env, publicUrl),
       trackingSecret: env.TRACKING_SECRET || createHmac('sha256', jwt).update('campaign tracking').digest('hex'),
-      unsubscribeMailbox:
-        env.UNSUBSCRIBE_MAILBOX || env.CAMPAIGN_FROM || addressOf(env.MAIL_FROM || 'no-reply@console.test'),
+      unsubscribeMailbox: (env.UNSUBSCRIBE_MAILBOX || `unsubscribe@${bounceDomainOf(env)}`).trim().toLowerCase(),
+      bounceDomain: bounceDomainOf(env),
+      inbound: {
+        port: int(env, 'INBOUND_SMTP_PORT', 0) || null,
+        host: env.INBOUND_SMTP_HOST || env.HOST || '127.0.0.1',
+        maxBytes: Math.max(1024, int(env, 'INBOUND_MAX_BYTES', 1024 * 1024)),
+        maxClients: Math.max(1, int(env, 'INBOUND_MAX_CLIENTS', 20)),
+      },
       mailEventsSecret: env.MAIL_EVENTS_SECRET || null,
       poolSize: Math.max(1, int(env, 'SEND_POOL_SIZE', 32)),
       globalRate: int(env, 'SEND_RATE_GLOBAL', 0),

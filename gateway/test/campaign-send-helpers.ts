@@ -13,6 +13,8 @@ import { intOf, queryRows, textOf, type Queryable } from '../src/lib/raw-sql';
 
 export interface ReceivedMail {
   to: string;
+  /** The envelope sender (MAIL FROM). */
+  from: string;
   raw: Buffer;
 }
 
@@ -64,7 +66,8 @@ export async function startSmtpPeer(keep = true): Promise<SmtpPeer> {
             error.responseCode = answer.code;
             return callback(error);
           }
-          peer.received.push({ to, raw: Buffer.concat(chunks) });
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          peer.received.push({ to, from, raw: Buffer.concat(chunks) });
           callback();
         };
         if (peer.delayMs > 0) setTimeout(finish, peer.delayMs);

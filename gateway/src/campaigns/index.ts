@@ -1,5 +1,6 @@
 import type { Area } from '../area';
 import { registerCampaignJobs } from './jobs';
+import { registerInboundReceiver } from './inbound/receiver';
 import { registerTemplateUsage } from '../templates/index';
 import { logRoutes } from './log/routes';
 import { campaignRoutes } from './routes';
@@ -21,6 +22,8 @@ import { usageRoutes } from './usage-routes';
  * - sending (sender/): the send job, the SMTP or outbox transport, rate limits, retries;
  * - tracking (tracking/): signed per-recipient links, what is added to each message, the public
  *   open/click/unsubscribe/view endpoints and the mail provider's webhook;
+ * - bounces by mail (inbound/): the per-recipient envelope senders (VERP), the inbound SMTP receiver
+ *   and the rule of what a delivery status or complaint report says;
  * - the delivery log (log/): figures, chart, recipients, events, links, CSV export.
  */
 export const campaignsArea: Area = {
@@ -36,8 +39,12 @@ export const campaignsArea: Area = {
     // The delivery log (permission view_engagement_emails).
     await app.register(logRoutes, { prefix: '/v1/campaigns' });
   },
-  // The send queue (jobs.ts), and at start the campaigns that were sending carry on.
-  jobs: (jobs, { db, config, log, mailer }) => registerCampaignJobs(jobs, db, config, log, mailer),
+  // The send queue (jobs.ts), and at start the campaigns that were sending carry on; the inbound SMTP
+  // receiver of bounces, complaints and mailto unsubscribes (inbound/receiver.ts) where the workers run.
+  jobs: (jobs, deps) => {
+    registerCampaignJobs(jobs, deps.db, deps.config, deps.log, deps.mailer);
+    registerInboundReceiver(jobs, deps);
+  },
 };
 
 // What other areas use from this one.

@@ -141,6 +141,8 @@ export const campaignRecipients = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'date' }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
     error: text('error'),
+    /** Soft bounces reported for the message (delayed, or failed for a temporary reason): counted, the contact unchanged. */
+    softBounces: integer('soft_bounces').notNull().default(0),
   },
   (t) => [
     uniqueIndex('campaign_recipients_address_idx').on(t.campaignId, t.address),

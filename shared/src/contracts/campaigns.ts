@@ -300,6 +300,8 @@ export const DeliveryRecipient = z.object({
   clicked_at: z.nullable(z.string()),
   unsubscribed_at: z.nullable(z.string()),
   error: z.nullable(z.string()),
+  /** Soft bounces reported for the message (delays, temporary failures): counted, the contact unchanged. */
+  soft_bounces: z.int(),
 });
 export type DeliveryRecipient = z.infer<typeof DeliveryRecipient>;
 

@@ -197,7 +197,7 @@ function orderBy(q: Pick<DeliveryRecipientQuery, 'sortField' | 'sortOrder'>, rev
 }
 
 const RECIPIENT_COLUMNS = sql`r.id, r.contact_id, r.address, r.channel, r.status, r.attempts, r.sent_at,
-  r.opened_at, r.clicked_at, r.unsubscribed_at, r.error`;
+  r.opened_at, r.clicked_at, r.unsubscribed_at, r.error, r.soft_bounces`;
 
 function recipientOf(row: Row): DeliveryRecipient {
   const channel: RecipientChannel = textOf(row, 'channel') === 'wallet' ? 'wallet' : 'email';
@@ -214,6 +214,7 @@ function recipientOf(row: Row): DeliveryRecipient {
     clicked_at: iso(row, 'clicked_at'),
     unsubscribed_at: iso(row, 'unsubscribed_at'),
     error: textOf(row, 'error'),
+    soft_bounces: intOf(row, 'soft_bounces'),
   };
 }
 

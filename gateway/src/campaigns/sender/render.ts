@@ -28,6 +28,7 @@ import {
   type TrackingSettings,
 } from '../tracking/decorate';
 import { recipientToken } from '../tracking/recipient-token';
+import { unsubscribeMailto } from '../inbound/addresses';
 import { trackingUrls } from '../tracking/links';
 import type { Claimed } from './claim';
 import { buildMime, sharedHeaders } from './mime';
@@ -166,7 +167,7 @@ export function buildMessage(
     messageId,
     headers: {
       ...ctx.listHeaders,
-      ...campaignHeaders(urls, recipientToken(campaigns.trackingSecret, row.id), campaigns.unsubscribeMailbox || null),
+      ...campaignHeaders(urls, recipientToken(campaigns.trackingSecret, row.id), unsubscribeMailto(campaigns, row.id)),
     },
   });
   return { to, raw, messageId };

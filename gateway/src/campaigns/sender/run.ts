@@ -28,6 +28,7 @@ import { Feed, heldSql, type FeedDeps } from './feed';
 import { GroupCommit } from './group-commit';
 import { endLease, liveLeases, openLease, renewLease, renewMs } from './lease';
 import { enqueueCampaign } from './queue';
+import { verpAddress } from '../inbound/addresses';
 import { loadSendContext, type CampaignState, type SendContext } from './render';
 import { outboxTransport, smtpTransport, type CampaignTransport } from './transport';
 import type { Config } from '../../config';
@@ -147,12 +148,12 @@ async function connectionLoop(
   feed: Feed,
   commits: GroupCommit<Handing, boolean, Answer>,
   transport: CampaignTransport,
-  from: string,
+  envelopeFrom: (rowId: number) => string,
 ) {
   for (;;) {
     const m = await feed.next();
     if (!m) return;
-    const result = await transport.prepare({ from, to: m.to, raw: m.raw });
+    const result = await transport.prepare({ from: envelopeFrom(m.row.id), to: m.to, raw: m.raw });
     if ('refused' in result) {
       commits.ride(answerOf(m.row.id, result.refused, false));
       continue;
@@ -219,7 +220,7 @@ async function send(deps: SenderDeps, ctx: SendContext, signal: AbortSignal): Pr
   try {
     const loops = await Promise.allSettled(
       Array.from({ length: transport.slots }, () =>
-        connectionLoop(feed, commits, transport, ctx.from.address).catch((error: unknown) => {
+        connectionLoop(feed, commits, transport, (id) => verpAddress(config.campaigns, id)).catch((error: unknown) => {
           feed.stopped ??= 'aborted'; // the other connections stop after the message in hand
           throw error;
         }),

@@ -32,6 +32,7 @@ import {
   type SmtpPeer,
 } from '../../../test/campaign-send-helpers';
 import { recipientOfToken } from '../tracking/recipient-token';
+import { recipientOfUnsubscribeSubject, recipientOfVerp, verpAddress } from '../inbound/addresses';
 
 const DOMAIN = 'wallet.test';
 let peer: SmtpPeer;
@@ -212,7 +213,12 @@ describe('a campaign sent over SMTP', () => {
     const https = /<(https:\/\/t\.example\.org\/email\/unsubscribe\/([^>]+))>/.exec(unsubscribe);
     assert.ok(https, unsubscribe);
     assert.equal(verifyRecipientToken(gw.config.campaigns.trackingSecret, 'unsubscribe', https[2] ?? ''), rid);
-    assert.match(unsubscribe, /<mailto:unsubscribe@acme\.example\?subject=unsubscribe-[A-Za-z0-9_-]{22}>/);
+    const mailto = /<mailto:unsubscribe@acme\.example\?subject=([^>]+)>/.exec(unsubscribe);
+    assert.equal(recipientOfUnsubscribeSubject(gw.config.campaigns, mailto?.[1] ?? ''), rid, 'a signed token');
+    // VERP: the envelope sender names the recipient, signed, on the bounce domain; From stays the campaign's.
+    assert.match(mail.from, /^bounce-[a-z2-7]{39}@bounces\.console\.test$/);
+    assert.equal(mail.from, verpAddress(gw.config.campaigns, rid));
+    assert.equal(recipientOfVerp(gw.config.campaigns, mail.from), rid);
     const html = parsed.html ?? '';
     const text = parsed.text ?? '';
     assert.match(html, /Hi Reader No7, news from Acme DAO/);

@@ -97,7 +97,7 @@ describe('message decoration', () => {
   });
 
   it('carries RFC 8058 one-click unsubscribe headers and the recipient token', () => {
-    const h = campaignHeaders(urls, 'tok', 'unsub@mail.example');
+    const h = campaignHeaders(urls, 'tok', 'mailto:unsub@mail.example?subject=unsubscribe-tok');
     assert.equal(h['List-Unsubscribe'], `<${urls.unsubscribe}>, <mailto:unsub@mail.example?subject=unsubscribe-tok>`);
     assert.equal(h['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
     assert.equal(h['X-Recipient-Id'], 'tok');

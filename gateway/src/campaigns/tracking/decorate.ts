@@ -107,15 +107,16 @@ export function decorateText(text: string, urls: TrackingUrls, settings: Trackin
 /**
  * The headers of one recipient's message: one-click unsubscribe (RFC 8058: an https link and the
  * `List-Unsubscribe-Post` header; a mailto alternative per RFC 2369 whose subject carries the
- * recipient's opaque token) and that token again for events coming back (bounces, complaints).
+ * recipient's signed token: inbound/addresses.ts) and the recipient's opaque token for events coming
+ * back (the mail provider's webhook).
  */
 export function campaignHeaders(
   urls: TrackingUrls,
   recipientToken: string,
-  unsubscribeMailbox: string | null,
+  unsubscribeMailto: string | null,
 ): Record<string, string> {
   const unsubscribe = [`<${urls.unsubscribe}>`];
-  if (unsubscribeMailbox) unsubscribe.push(`<mailto:${unsubscribeMailbox}?subject=unsubscribe-${recipientToken}>`);
+  if (unsubscribeMailto) unsubscribe.push(`<${unsubscribeMailto}>`);
   return {
     'List-Unsubscribe': unsubscribe.join(', '),
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

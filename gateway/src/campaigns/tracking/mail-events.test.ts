@@ -125,13 +125,15 @@ describe('mail events webhook', () => {
     assert.equal(Number(minute?.count), 1);
   });
 
-  it('a soft bounce is recorded and does not change the contact', async () => {
+  it('a soft bounce is counted on the recipient and does not change the contact', async () => {
     const { contact, campaign, rid, r36 } = await setup('soft@example.com');
     const body = { events: [{ type: 'bounce', recipient_id: r36, bounce_type: 'soft', detail: 'mailbox full' }] };
     assert.equal((await send(body)).status, 200);
     assert.equal((await send(body)).status, 200);
     assert.equal(await contactStatusOf(gw.handle.db, contact), 'subscribed');
-    assert.equal((await recipientRow(gw.handle.db, rid)).status, 'delivered');
+    const row = await recipientRow(gw.handle.db, rid);
+    assert.equal(row.status, 'delivered');
+    assert.equal(Number(row.soft_bounces), 2, 'each report counted');
     assert.equal((await campaignFigures(gw.handle.db, campaign)).bounced, 0);
     assert.deepEqual(await eventsOf(gw.handle.db, rid), [
       { type: 'deferred', machine: false, detail: 'Soft bounce: mailbox full' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { recipientOfToken, recipientToken } from './recipient-token';
+import { recipientOfSignedToken, recipientOfToken, recipientToken, signedRecipientToken } from './recipient-token';
 
 describe('recipient tokens', () => {
   it('are opaque, 22 characters, and read back to the row id with the same secret only', () => {
@@ -22,6 +22,24 @@ describe('recipient tokens', () => {
     const altered = (t[0] === 'A' ? 'B' : 'A') + t.slice(1);
     for (const bad of ['16', '', altered, t.slice(1), `${t}A`, 'A'.repeat(22), t.replace(/./, '+')]) {
       assert.equal(recipientOfToken('secret', bad), null, bad);
+    }
+  });
+
+  it('signed for a purpose: lower-case base32, read back in any case, refused for another purpose or secret', () => {
+    const t = signedRecipientToken('secret', 'bounce', 42);
+    assert.match(t, /^[a-z2-7]{39}$/);
+    assert.equal(recipientOfSignedToken('secret', 'bounce', t), 42);
+    assert.equal(recipientOfSignedToken('secret', 'bounce', t.toUpperCase()), 42);
+    assert.equal(recipientOfSignedToken('secret', 'unsubscribe', t), null);
+    assert.equal(recipientOfSignedToken('other', 'bounce', t), null);
+    assert.equal(recipientOfSignedToken('secret', 'unsubscribe', signedRecipientToken('secret', 'unsubscribe', 7)), 7);
+  });
+
+  it('signed: a changed character, a short or long token, or a bare token is refused', () => {
+    const t = signedRecipientToken('secret', 'bounce', 42);
+    const flip = (i: number) => t.slice(0, i) + (t[i] === 'a' ? 'b' : 'a') + t.slice(i + 1);
+    for (const bad of [flip(0), flip(20), flip(30), flip(38), t.slice(1), `${t}a`, '', recipientToken('secret', 42)]) {
+      assert.equal(recipientOfSignedToken('secret', 'bounce', bad), null, bad);
     }
   });
 });

@@ -235,7 +235,11 @@ export async function recordHardBounce(
   });
 }
 
-/** A soft bounce reported by the mail provider: a 'deferred' event only (once per recipient). */
+/**
+ * A soft bounce reported by the mail provider or a delivery status notification (a delay, or a
+ * failure for a temporary reason): counted on the recipient (`soft_bounces`, every report), a
+ * 'deferred' event once per recipient; the recipient's status and the contact are unchanged.
+ */
 export async function recordSoftBounce(
   db: Database,
   r: TrackedRecipient,
@@ -243,8 +247,12 @@ export async function recordSoftBounce(
   detail: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from campaign_recipients where id = ${r.id} for update`);
-    if (await hasEvent(tx, r.id, 'deferred')) return false;
+    const counted = await queryRows(
+      tx,
+      sql`update campaign_recipients set soft_bounces = soft_bounces + 1 where id = ${r.id} returning id`,
+    );
+    if (counted.length === 0) return false;
+    if (await hasEvent(tx, r.id, 'deferred')) return true;
     await insertEvent(tx, r, 'deferred', at, false, detail ? `Soft bounce: ${detail}` : 'Soft bounce');
     return true;
   });

@@ -35,7 +35,7 @@ export interface CompileSettings {
 }
 
 /** Raised when this changes what compiling makes: stored HTML compiled by an older revision is compiled again. */
-export const RENDERER_REVISION = 1;
+export const RENDERER_REVISION = 2;
 
 /** The key stored with a version's HTML: a version compiled with another key is compiled again. */
 export function compiledWith(settings: CompileSettings): string {
@@ -88,17 +88,24 @@ const compilers = once(async () => {
   return { mjml2html, mjmlOptions, htmlToText, moveIconHost };
 });
 
-/** The preview text's box (as MJML's mj-preview makes it), followed by blank space so no body text shows after it. */
+/**
+ * The hidden preview-text box's style: hidden the way mailbox clients honour (display:none, no
+ * height or width, transparent, Outlook's mso-hide), with no font colour or size of its own. MJML's
+ * mj-preview hides it with white 1px text, which receivers' filters read as text hidden from the
+ * reader (SpamAssassin's HTML_FONT_LOW_CONTRAST).
+ */
+const PREHEADER_STYLE =
+  'display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;visibility:hidden';
+
+/** The preview text's box, followed by blank space so no body text shows after it. */
 function preheader(previewText: string): string {
   const filler = '&#847;&zwnj;&nbsp;'.repeat(60);
-  return (
-    '<div style="display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;' +
-    `opacity:0;overflow:hidden;">${escapeOutsideLiquid(previewText)}${filler}</div>`
-  );
+  return `<div style="${PREHEADER_STYLE}">${escapeOutsideLiquid(previewText)}${filler}</div>`;
 }
 
-/** The hidden preview-text box first in the body (ours, or MJML's mj-preview: the same style). */
-const PREHEADER_BOX = /(<body\b[^>]*>\s*)<div style="display:none;font-size:1px;[^"]*">[\s\S]*?<\/div>/i;
+/** The hidden preview-text box first in the body: ours, or MJML's mj-preview (white 1px text). */
+const PREHEADER_BOX =
+  /(<body\b[^>]*>\s*)<div style="display:none;(?:font-size:1px|max-height:0);[^"]*">([\s\S]*?)<\/div>/i;
 
 /**
  * A compiled HTML with another preview text (Liquid kept, for a campaign whose preview text is its own
@@ -108,6 +115,14 @@ export function withPreviewText(html: string, previewText: string): string {
   if (PREHEADER_BOX.test(html))
     return html.replace(PREHEADER_BOX, (_m, body: string) => `${body}${preheader(previewText)}`);
   return html.replace(/<body\b[^>]*>/i, (body) => `${body}${preheader(previewText)}`);
+}
+
+/** MJML's own mj-preview box, restyled as ours (its text kept). */
+function withPreheaderStyle(html: string): string {
+  return html.replace(
+    PREHEADER_BOX,
+    (_m, body: string, inner: string) => `${body}<div style="${PREHEADER_STYLE}">${inner}</div>`,
+  );
 }
 
 /**
@@ -122,7 +137,8 @@ export function withSubjectTitle(html: string, templateSubject: string, subject:
 /** The subject as the page title (view in browser), and the preview text first in the body (unless the MJML has its own). */
 function withTitleAndPreheader(html: string, content: TemplateContent, mjmlHasPreview: boolean): string {
   const out = html.replace('<title></title>', () => `<title>${escapeOutsideLiquid(content.subject)}</title>`);
-  return content.preview_text && !mjmlHasPreview ? withPreviewText(out, content.preview_text) : out;
+  if (mjmlHasPreview) return withPreheaderStyle(out);
+  return content.preview_text ? withPreviewText(out, content.preview_text) : out;
 }
 
 function liquidErrors(errors: FieldErrors, field: keyof TemplateContent, source: string): void {

@@ -84,6 +84,28 @@ describe('compiling MJML', () => {
     assert.match(html, /<title>A &#38; B<\/title>/);
     assert.match(html, /<body[^>]*><div style="display:none;[^"]*">Peek &#60;here&#62;/);
   });
+
+  it('hides the preview text without a font colour or size (no low-contrast text), mj-preview too', async () => {
+    const ours = await compileContent(content(column('<mj-text>Body</mj-text>'), { preview_text: 'Peek' }), settings);
+    const theirs = await compileContent(
+      {
+        subject: 'Hello',
+        preview_text: '',
+        mjml: mjml(column('<mj-text>Body</mj-text>'), '<mj-preview>Own peek</mj-preview>'),
+      },
+      settings,
+    );
+    for (const [html, text] of [
+      [ours.html, 'Peek'],
+      [theirs.html, 'Own peek'],
+    ] as const) {
+      const box = /<body[^>]*>\s*<div style="([^"]*)">([^<&]*)/.exec(html);
+      assert.equal(box?.[2], text);
+      assert.match(box?.[1] ?? '', /display:none/);
+      assert.match(box?.[1] ?? '', /mso-hide:all/);
+      assert.doesNotMatch(box?.[1] ?? '', /color|font-size/);
+    }
+  });
 });
 
 describe('Liquid syntax', () => {

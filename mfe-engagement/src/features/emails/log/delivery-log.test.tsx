@@ -19,6 +19,7 @@ const recipient = {
   clicked_at: null,
   unsubscribed_at: null,
   error: null,
+  soft_bounces: 0,
 };
 
 function setup(initial: 'sending' | 'sent' = 'sent') {

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "soft_bounces" integer DEFAULT 0 NOT NULL;
