@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MessageResponse, PresignRequest, PresignResponse } from '../../contracts';
-import { authenticate, tenantOf } from '../../auth';
+import { authenticate, authOf } from '../../auth';
 import { badRequest, notFound } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isImageType } from './file-keys';
 import { FILES_ROUTE, LocalStorage } from './local-storage';
+import { uploadOwnerOf } from './upload-owner';
 import type { UploadRow } from './upload-rows';
 
 const tags = ['files'];
@@ -38,15 +39,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/files/s3-presigned-url',
     {
       // The community page's logo and background, the template designer's images and every member's
-      // own avatar (Your Profile) go through the same upload: any user of a tenant, within the tenant's
-      // upload quota.
+      // own avatar (Your Profile) go through the same upload: any signed-in user. A tenant user's upload
+      // is the tenant's; a user without a tenant (a global admin) uploads their own avatar (upload-owner.ts).
       onRequest: authenticate,
       schema: {
         tags,
         security: bearer,
         summary: 'A URL to upload one image to',
         description:
-          `Any user of a tenant. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
+          `Any signed-in user (a tenant user's upload is the tenant's; a user without a tenant owns theirs). \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
           `${MAX_IMAGE_BYTES} bytes) to \`url\` with that Content-Type and no Authorization, once, before it ` +
           'expires; then save `fileUrl` as the logo, background, a template image or your avatar.',
         body: PresignRequest,
@@ -54,12 +55,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const tenantId = tenantOf(req);
+      const auth = authOf(req);
       const { type } = req.body;
       if (!isImageType(type)) {
         throw badRequest('Invalid input', { type: [`Upload a PNG, JPEG, GIF or WebP image.`] });
       }
-      return storage.presign(tenantId, type);
+      return storage.presign(uploadOwnerOf({ tenantId: auth.tenantId, userId: auth.user.id }), type);
     },
   );
 

@@ -1,16 +1,18 @@
-/** The `uploads` table: one row per presigned upload, tying a file key to a tenant and a content type. */
+/** The `uploads` table: one row per presigned upload, tying a file key to its owner and a content type. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ImageType } from '../../contracts';
 import type { Database } from '../../db/index';
+import { ownerColumns, type UploadOwner } from './upload-owner';
 import { uploads } from '../../db/schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
 export async function recordUpload(
   db: Database,
-  row: { fileKey: string; tenantId: string; contentType: ImageType; expiresAt: Date },
+  row: { fileKey: string; owner: UploadOwner; contentType: ImageType; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(uploads).values(row);
+  const { owner, ...rest } = row;
+  await db.insert(uploads).values({ ...rest, ...ownerColumns(owner) });
 }
 
 export async function findUpload(db: Database, fileKey: string): Promise<UploadRow | null> {
@@ -36,12 +38,13 @@ export async function releaseUpload(db: Database, fileKey: string): Promise<void
   await db.update(uploads).set({ storedAt: null, size: null }).where(eq(uploads.fileKey, fileKey));
 }
 
-/** Whether the tenant's upload of `fileKey` holds stored bytes. */
-export async function isStoredUploadOf(db: Database, tenantId: string, fileKey: string): Promise<boolean> {
+/** Whether the owner's upload of `fileKey` holds stored bytes. */
+export async function isStoredUploadOf(db: Database, owner: UploadOwner, fileKey: string): Promise<boolean> {
+  const byOwner = 'tenantId' in owner ? eq(uploads.tenantId, owner.tenantId) : eq(uploads.userId, owner.userId);
   const [row] = await db
     .select({ storedAt: uploads.storedAt })
     .from(uploads)
-    .where(and(eq(uploads.fileKey, fileKey), eq(uploads.tenantId, tenantId)));
+    .where(and(eq(uploads.fileKey, fileKey), byOwner));
   return row?.storedAt != null;
 }
 
