@@ -9,12 +9,23 @@ export interface PageModule {
 }
 
 /**
- * The federation runtime, loaded with the first remote (never on the sign-in screen). Every call goes
- * through this one promise, so registrations and loads keep the order in which they were made.
+ * The federation runtime, loaded when a signed-in page starts (startFederation) or with the first remote,
+ * never on the sign-in screen. Every call goes through this one promise, so registrations and loads keep
+ * the order in which they were made; a failed download is tried again by the next call.
  */
 let runtime: Promise<typeof import('./federation')> | null = null;
 export function federation(): Promise<typeof import('./federation')> {
-  return (runtime ??= import('./federation'));
+  runtime ??= import('./federation').catch((error: unknown) => {
+    runtime = null;
+    throw error;
+  });
+  return runtime;
+}
+
+/** Starts downloading the runtime while the token is verified, so the first remote does not wait for it. */
+export function startFederation(): void {
+  // A failure is silent here: the first remote's load reports it (loadPage).
+  federation().catch(() => undefined);
 }
 
 /** The remotes registered in this page load, by name. */
