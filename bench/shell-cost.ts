@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { newSession } from '../e2e/lib/browser.ts';
 import { createAppServer } from '../scripts/serve.mjs';
+import { APPS } from '../scripts/topology.mjs';
 import { benchSystemEnv, kib, table } from './lib.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,12 +96,13 @@ function ensurePlainBuild(): void {
 
 /**
  * The login page of the plain shell: served by scripts/serve.mjs (same precompression, headers and
- * CSP) from bench/dist/plain-shell on BENCH_PORT_BASE+6, measured like the federated one.
+ * CSP) from bench/dist/plain-shell on the first port after the apps', measured like the federated one.
  */
 async function plainLogin(browser: Browser): Promise<Fetched[]> {
   ensurePlainBuild();
   const system = benchSystemEnv('');
-  const port = Number(system.SHELL_PORT) + 6;
+  // The first port after every app's (scripts/topology.mjs: the shell's port and the next ones).
+  const port = Number(system.SHELL_PORT) + APPS.length;
   const env = { ...process.env, ...system, QUIET: '1', SHELL_PORT: String(port), SHELL_DIST: PLAIN_DIST };
   const server = createAppServer('shell', env);
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));

@@ -11,6 +11,11 @@ let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
 let shellUrl: string;
 const adminOrigin = `http://localhost:${E2E_ENV.MFE_ADMIN_PORT}`;
+/** A 1×1 PNG: a real image the gateway accepts and the browser decodes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 before(async () => {
   system = await startTestSystem();
@@ -353,13 +358,23 @@ describe('password reset through the e-mailed link', () => {
 
 describe('a user without a tenant', () => {
   // Spec section 2: Your Profile and Change Password take no permission, so a global admin opens both.
-  test('the global admin opens their profile and changes their password', async () => {
+  test('the global admin opens their profile, uploads an avatar and changes their password', async () => {
     const { page, context } = await newSession(browser, shellUrl);
     await signIn(page, 'global@console.test', 'global-pass-2026');
     await page.goto('/account/profile');
-    const email = page.getByTestId('profile').getByLabel('E-mail', { exact: true });
+    const profile = page.getByTestId('profile');
+    const email = profile.getByLabel('E-mail', { exact: true });
     await email.waitFor();
     assert.equal(await email.inputValue(), 'global@console.test');
+    // A user without a tenant uploads an avatar of their own.
+    await profile.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+    const avatar = profile.locator(`img[src^="${system.urls.gateway}/files/"]`);
+    await avatar.waitFor();
+    assert.equal(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), 1, 'the stored avatar loads');
+    await page.reload();
+    await profile.locator(`img[src^="${system.urls.gateway}/files/"]`).waitFor();
     await page.goto('/account/change-password');
     await page.getByLabel('Current password').fill('global-pass-2026');
     await page.getByLabel('New password', { exact: true }).fill('a much longer global pass 2026');

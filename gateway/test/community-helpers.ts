@@ -20,7 +20,7 @@ export async function removeCommunities(gw: TestGateway, tenantNames: string[]):
   }
 }
 
-/** A stored image address of the caller's tenant (presign, then PUT a PNG), as the console uploads. */
+/** A stored image address of the caller's (their tenant's, or theirs without a tenant): presign, then PUT a PNG. */
 export async function storeImage(gw: TestGateway, token: string): Promise<string> {
   const p = await gw.post<PresignResponse>('/v1/files/s3-presigned-url', { type: 'image/png' }, token);
   assert.equal(p.status, 200, p.text);

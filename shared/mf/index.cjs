@@ -1,5 +1,7 @@
 // Webpack + Module Federation config for the shell and every remote: one place for the rules of
-// ARCHITECTURE.md section 3 (singletons, loaded-first, asyncStartup, dts off, manifest on).
+// ARCHITECTURE.md section 3 (singletons, loaded-first, asyncStartup, dts off, manifest on). The shell
+// is an ordinary bundle that starts the federation runtime itself when it first needs a remote
+// (shell/src/federation.ts, docs/frontend.md "The shell hosts through the runtime API").
 const path = require('node:path');
 const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -51,29 +53,8 @@ function sharedEntries(appDir, singleton) {
   );
 }
 
-/**
- * What the host's sign-in screen needs, bundled into the host's start-up chunk (`eager`) instead of one
- * request per shared module: the host always provides these to the remotes (shareStrategy
- * loaded-first), so nothing is lost by not fetching them lazily, and the sign-in screen makes a few
- * requests instead of one per module. Everything else stays lazy and loads with the screen using it.
- */
-const HOST_EAGER = new Set([
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-hot-toast',
-  '@console/shared/config',
-  '@console/shared/router',
-  '@console/shared/access',
-  '@console/shared/api',
-  '@console/shared/session',
-  '@console/shared/ui',
-  '@console/shared/billing',
-]);
-
 /** The shared-deps map: every library with module state is a singleton. */
-function sharedDeps(appDir, { host = false } = {}) {
+function sharedDeps(appDir) {
   const singleton = (name, from = appDir) => {
     const version = installedVersion(name, from);
     return { singleton: true, requiredVersion: `^${version}`, version };
@@ -92,8 +73,20 @@ function sharedDeps(appDir, { host = false } = {}) {
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     ...sharedEntries(appDir, singleton),
   };
-  if (host) for (const key of HOST_EAGER) if (map[key]) map[key] = { ...map[key], eager: true };
   return map;
+}
+
+/**
+ * What the shell provides to the remotes, as the runtime's `init` takes it (shell/src/federation.ts): the
+ * versions of the shared-deps map, by key, compiled into the shell (`__CONSOLE_SHARED__`).
+ */
+function hostShared(appDir) {
+  return Object.fromEntries(
+    Object.entries(sharedDeps(appDir)).map(([key, { version, requiredVersion }]) => [
+      key,
+      { version, requiredVersion },
+    ]),
+  );
 }
 
 /** A remote exposes every `src/pages/<kebab>-page.tsx` as `./<Pascal>Page`. */
@@ -160,17 +153,26 @@ function appConfig(app) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: app.name,
-          filename: 'remoteEntry.js',
-          exposes: isHost ? {} : (app.exposes ?? pageExposes(app.dir)),
-          remotes: {},
-          shared: sharedDeps(app.dir, { host: isHost }),
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          experiments: { asyncStartup: true, optimization: { target: 'web' } },
-        }),
+        isHost
+          ? // The shell: no federation plugin. Its sign-in screen loads no federation runtime; the runtime
+            // and the share scope come with the first remote (shell/src/federation.ts).
+            {
+              apply(compiler) {
+                const shared = JSON.stringify(hostShared(app.dir));
+                new compiler.webpack.DefinePlugin({ __CONSOLE_SHARED__: shared }).apply(compiler);
+              },
+            }
+          : new ModuleFederationPlugin({
+              name: app.name,
+              filename: 'remoteEntry.js',
+              exposes: app.exposes ?? pageExposes(app.dir),
+              remotes: {},
+              shared: sharedDeps(app.dir),
+              shareStrategy: 'loaded-first',
+              manifest: true,
+              dts: false,
+              experiments: { asyncStartup: true, optimization: { target: 'web' } },
+            }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
           chunkFilename: production ? '[id].[contenthash:8].css' : '[id].css',
@@ -200,4 +202,4 @@ function appConfig(app) {
   };
 }
 
-module.exports = { appConfig, sharedDeps, pageExposes };
+module.exports = { appConfig, sharedDeps, hostShared, pageExposes };

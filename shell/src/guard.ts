@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { accessDecision, isPublicPath } from '@console/shared/access';
 import { ApiError } from '@console/shared/api';
 import { clearSession, consoleStore, loadUser } from '@console/shared/session';
-import { preloadRoute, registerRemotesFor } from './remotes';
+import { preloadRoute, registerRemotesFor, startFederation } from './remotes';
 import type { RouteDef } from './routes';
 
 /**
@@ -22,9 +22,10 @@ export async function guard(route: RouteDef, pathname: string): Promise<null> {
     clearSession();
     throw redirect('/login');
   }
-  // While the token is verified, the route's remote page starts to download if the last verified user
-  // may open it (pageToPreload): the route change waits for the longer of the two, not their sum.
-  // What renders is still decided by this verification's answer below.
+  // While the token is verified, the federation runtime and the route's remote page start to download
+  // (the page only if the last verified user may open it: pageToPreload): the route change waits for the
+  // longer of the two, not their sum. What renders is still decided by this verification's answer below.
+  startFederation();
   preloadRoute(route, consoleStore.getState().user);
   let user;
   try {

@@ -1,4 +1,4 @@
-// With asyncStartup the federation runtime initialises before this entry runs.
+// An ordinary bundle: the federation runtime loads with the first remote (src/federation/).
 import './styles.css';
 import { boot } from './bootstrap';
 

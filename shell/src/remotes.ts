@@ -1,4 +1,3 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PRELOAD_ERROR, runtimeConfig, type PreloadErrorDetail } from '@console/shared/config';
 import type { ConsoleUser } from '@console/shared/session';
@@ -7,6 +6,26 @@ import type { RemoteName, RouteDef } from './routes';
 
 export interface PageModule {
   default: ComponentType;
+}
+
+/**
+ * The federation runtime, loaded when a signed-in page starts (startFederation) or with the first remote,
+ * never on the sign-in screen. Every call goes through this one promise, so registrations and loads keep
+ * the order in which they were made; a failed download is tried again by the next call.
+ */
+let runtime: Promise<typeof import('./federation')> | null = null;
+export function federation(): Promise<typeof import('./federation')> {
+  runtime ??= import('./federation').catch((error: unknown) => {
+    runtime = null;
+    throw error;
+  });
+  return runtime;
+}
+
+/** Starts downloading the runtime while the token is verified, so the first remote does not wait for it. */
+export function startFederation(): void {
+  // A failure is silent here: the first remote's load reports it (loadPage).
+  federation().catch(() => undefined);
 }
 
 /** The remotes registered in this page load, by name. */
@@ -21,8 +40,10 @@ const registered = new Set<string>();
 export function registerRemotesFor(user: ConsoleUser): void {
   const fresh = remotesFor(user, runtimeConfig()).filter((r) => !registered.has(r.name));
   if (fresh.length === 0) return;
-  registerRemotes(fresh);
   for (const r of fresh) registered.add(r.name);
+  federation()
+    .then((mf) => mf.registerRemotes(fresh))
+    .catch((error: unknown) => console.error('[console] the federation runtime did not load', error));
 }
 
 /** Page modules whose download started before their route rendered (preloadRoute), by `remote/page`. */
@@ -43,7 +64,7 @@ export function preloadRoute(route: RouteDef, user: ConsoleUser | null): void {
   const key = `${remote}/${page}`;
   if (preloaded.has(key) || loadedPages.has(key)) return;
   registerRemotesFor(user);
-  const pending = loadRemote<PageModule>(key);
+  const pending = federation().then((mf) => mf.loadRemote<PageModule>(key));
   preloaded.set(key, pending);
   // A failed preload is forgotten, so a later visit downloads again instead of reusing the failure.
   pending.catch(() => {
@@ -57,7 +78,7 @@ export async function loadPage(remote: RemoteName, page: string): Promise<PageMo
   const pending = preloaded.get(key);
   preloaded.delete(key);
   try {
-    const mod = await (pending ?? loadRemote<PageModule>(key));
+    const mod = await (pending ?? federation().then((mf) => mf.loadRemote<PageModule>(key)));
     if (!mod?.default) throw new Error(`${remote}/${page} exposes no page`);
     loadedPages.add(key);
     return mod;
@@ -71,5 +92,8 @@ export async function loadPage(remote: RemoteName, page: string): Promise<PageMo
 /** After a failure, forget the cached remote entry so a retry fetches it again. */
 export function resetRemote(remote: RemoteName): void {
   const entry = runtimeConfig().remotes[remote];
-  if (entry) registerRemotes([{ name: remote, entry: entry.entry }], { force: true });
+  if (!entry) return;
+  federation()
+    .then((mf) => mf.registerRemotes([{ name: remote, entry: entry.entry }], { force: true }))
+    .catch((error: unknown) => console.error('[console] the federation runtime did not load', error));
 }

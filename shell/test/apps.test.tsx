@@ -95,6 +95,7 @@ describe('/apps/:slug', () => {
     resetAppsForTests();
     load.mockReset();
     register.mockReset();
+    register.mockResolvedValue(undefined);
     listed = [TOKEN_GATE];
     appsCalls = 0;
     consoleStore.setState({ user: USER, token: 'tok' });

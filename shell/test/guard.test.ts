@@ -4,11 +4,16 @@ import { consoleStore, navigation } from '@console/shared/session';
 import { guard } from '../src/guard';
 import { ROUTES } from '../src/routes';
 
-jest.mock('../src/remotes', () => ({ registerRemotesFor: jest.fn(), preloadRoute: jest.fn() }));
+jest.mock('../src/remotes', () => ({
+  registerRemotesFor: jest.fn(),
+  preloadRoute: jest.fn(),
+  startFederation: jest.fn(),
+}));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { registerRemotesFor, preloadRoute } = require('../src/remotes') as {
+const { registerRemotesFor, preloadRoute, startFederation } = require('../src/remotes') as {
   registerRemotesFor: jest.Mock;
   preloadRoute: jest.Mock;
+  startFederation: jest.Mock;
 };
 
 const route = (name: string) => {
@@ -54,6 +59,7 @@ beforeEach(() => {
   consoleStore.setState({ user: null, token: null, upgrade: { open: false, feature: null } });
   registerRemotesFor.mockClear();
   preloadRoute.mockClear();
+  startFederation.mockClear();
   verify = { status: 200, body: { user: basicOwner } };
 });
 
@@ -108,6 +114,18 @@ test('the preload is offered the last verified user before the verification, nev
   expect(preloadRoute).toHaveBeenLastCalledWith(route('engagement/lists'), verified);
   expect(verifyCalls).toBe(2);
   preloadRoute.mockReset();
+});
+
+test('the federation runtime starts downloading with a token, while it is verified; never on public pages', async () => {
+  expect(await outcome('login', '/login')).toBe('allowed');
+  expect(await outcome('engagement/contacts', '/engagement/contacts')).toBe('redirect /login');
+  expect(startFederation).not.toHaveBeenCalled();
+  Cookies.set('token', 'ok');
+  const pending = guard(route('overview'), '/');
+  expect(startFederation).toHaveBeenCalledTimes(1);
+  expect(verifyCalls).toBe(0);
+  await pending;
+  expect(verifyCalls).toBe(1);
 });
 
 test('every route change verifies again', async () => {

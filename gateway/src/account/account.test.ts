@@ -75,6 +75,39 @@ describe('your profile', () => {
     assert.equal((await call<Profile>(gw, 'PATCH', '/v1/profile', owner, { avatar: null })).body.avatar, null);
     assert.equal((await gw.get('/v1/profile', null)).status, 401);
   });
+
+  it('takes the avatar a global admin (no tenant) uploaded for themselves', async () => {
+    const global = await gw.login('global');
+    const avatar = await storeImage(gw, global);
+    const set = await call<Profile>(gw, 'PATCH', '/v1/profile', global, { avatar });
+    assert.equal(set.status, 200, set.text);
+    assert.equal(set.body.avatar, avatar);
+    assert.equal((await verify(global)).avatar, avatar);
+    const served = await fetch(`${gw.url}${new URL(avatar).pathname}`);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'image/png');
+  });
+
+  it("keeps uploads to their owner: a tenant's image is not a global admin's, nor theirs a tenant user's", async () => {
+    const global = await gw.login('global');
+    const owner = await gw.login('labOwner');
+    const tenantImage = await storeImage(gw, await gw.login('acmeOwner'));
+    const globalImage = await storeImage(gw, global);
+    for (const [who, avatar] of [
+      [global, tenantImage],
+      [owner, globalImage],
+      [owner, tenantImage],
+    ] as const) {
+      const refused = await call<ErrorBody>(gw, 'PATCH', '/v1/profile', who, { avatar });
+      assert.equal(refused.status, 400, refused.text);
+      assert.deepEqual(refused.body.errors, { avatar: [AVATAR_NOT_STORED] });
+    }
+    const acme = await gw.login('acmeOwner');
+    const mine = await gw.get<Community>('/v1/communities/my-community', acme);
+    const logo = await call<ErrorBody>(gw, 'PATCH', `/v1/communities/${mine.body._id}`, acme, { logo: globalImage });
+    assert.equal(logo.status, 400, logo.text);
+    assert.ok(logo.body.errors?.logo, logo.text);
+  });
 });
 
 describe('general settings', () => {

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { tenants, users } from '../db/schema';
 import { sessionChanged, type AuthContext } from '../auth';
 import { badRequest, INVALID_INPUT, notFound } from '../errors';
-import { isStoredImageOf } from '../onboarding/index';
+import { isStoredImageOf, uploadOwnerOf } from '../onboarding/index';
 
 export const AVATAR_NOT_STORED = 'Upload the image again: it was not stored.';
 
@@ -42,7 +42,8 @@ export async function readProfile(deps: Deps, auth: AuthContext): Promise<Profil
 
 export async function updateProfile(deps: Deps, auth: AuthContext, patch: ProfilePatch): Promise<Profile> {
   if (patch.avatar) {
-    const stored = auth.tenantId !== null && (await isStoredImageOf(deps.storage, auth.tenantId, patch.avatar));
+    const owner = uploadOwnerOf({ tenantId: auth.tenantId, userId: auth.user.id });
+    const stored = await isStoredImageOf(deps.storage, owner, patch.avatar);
     if (!stored) throw badRequest(INVALID_INPUT, { avatar: [AVATAR_NOT_STORED] });
   }
   const set: Partial<typeof users.$inferInsert> = {};

@@ -31,7 +31,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: 'Change your names, avatar or time zone',
         description:
-          'Only the given fields change. The avatar must be a `fileUrl` of an image uploaded for your tenant; ' +
+          'Only the given fields change. The avatar must be a `fileUrl` of an image uploaded for your tenant (for ' +
+          'yourself when you have no tenant); ' +
           "null clears it. A null time zone follows the community's.",
         body: ProfilePatch,
         response: { 200: Profile, ...errorResponses(400, 401) },

@@ -19,7 +19,8 @@ import { fromPglite } from 'pg-boss';
 import type { Database } from './database';
 import { embeddedClient, isPglite } from './engine';
 import { PGliteThread } from './pglite-thread';
-import { inBackground } from './pglite-turns';
+import { coalescedSignal } from '../lib/coalesced-signal';
+import { FOREGROUND_GRACE_MS, inBackground } from './pglite-turns';
 import { databaseUpkeep, type DatabaseUpkeep } from './pglite-upkeep';
 import { withStatementSettings } from './statement-settings';
 
@@ -178,12 +179,15 @@ export function asBackgroundWork<T>(db: Database, fn: () => T): T {
 /**
  * Where the database needs to know whether the console's requests are running (lib/admission.ts tells
  * only the changes): PGlite on its own thread holds background work back meanwhile (one statement of it
- * in FOREGROUND_HOLD_MS). Undefined where nothing needs it: a server runs statements side by side, and
- * PGlite in the gateway's thread takes turns statement by statement.
+ * in FOREGROUND_HOLD_MS), and lets it go once no request has run for FOREGROUND_GRACE_MS, the wait that
+ * background work owes a request's statement anyway (lib/coalesced-signal.ts: one message per stretch
+ * of requests, not two per request). Undefined where nothing needs it: a server runs statements side by
+ * side, and PGlite in the gateway's thread takes turns statement by statement.
  */
 export function requestsRunningSignal(db: Database): ((running: boolean) => void) | undefined {
   const client = embeddedClient(db);
-  return client instanceof PGliteThread ? (running) => client.holdBackground(running) : undefined;
+  if (!(client instanceof PGliteThread)) return undefined;
+  return coalescedSignal((running) => client.holdBackground(running), FOREGROUND_GRACE_MS);
 }
 
 /** The engine's upkeep as a recurring job, where it needs one (PGlite: statistics, pglite-upkeep.ts); null on a server. */

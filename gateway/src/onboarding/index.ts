@@ -36,3 +36,4 @@ export { clientKey, PublicThrottle } from './public/public-throttle';
 export { createTenantCommunity } from './community/community-store';
 export { communityUrl } from './onboarding-rules';
 export { isStoredImageOf } from './storage/storage';
+export { uploadOwnerOf, type UploadOwner } from './storage/upload-owner';

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import type { UploadPurpose, WidgetType } from '../contracts';
 import { createdAt, updatedAt } from '../db/columns';
 import { lists } from '../audience/schema';
-import { tenants } from '../db/shared-schema';
+import { tenants, users } from '../db/shared-schema';
 
 /** One community per tenant: its public page (/c/{slug}) and the texts and images on it. */
 export const communities = pgTable(
@@ -43,16 +43,17 @@ export const communities = pgTable(
 );
 
 /**
- * Uploaded files (images) of the local storage: one row per presigned PUT. The URL is single-purpose
- * (this key, this type, until expires_at); `stored_at` is set once the bytes were accepted.
+ * Uploaded files (images): one row per presigned PUT. The URL is single-purpose (this key, this type,
+ * until expires_at); `stored_at` is set once the bytes were accepted. Each upload has one owner: the
+ * tenant of the user who asked for it, or that user when they have no tenant (a global admin's avatar);
+ * an upload is usable only by its owner (storage/upload-owner.ts).
  */
 export const uploads = pgTable(
   'uploads',
   {
     fileKey: text('file_key').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     size: integer('size'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -66,6 +67,8 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_tenant_idx').on(t.tenantId),
     index('uploads_tenant_purpose_idx').on(t.tenantId, t.purpose, t.storedAt),
+    index('uploads_user_idx').on(t.userId),
+    check('uploads_one_owner_check', sql`num_nonnulls(${t.tenantId}, ${t.userId}) = 1`),
   ],
 );
 

@@ -39,7 +39,8 @@ function AppletView({ app }: { app: App }) {
     return (
       <Unavailable
         onRetry={() => {
-          registerApplet(app, true);
+          // A failure here fails the page's next load too, which reports it.
+          registerApplet(app, true).catch(() => undefined);
           setResult('loading');
           setAttempt((n) => n + 1);
         }}

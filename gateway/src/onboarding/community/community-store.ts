@@ -102,7 +102,7 @@ async function inputErrors(
   for (const field of ['logo', 'background'] as const) {
     const address = input[field];
     if (address === undefined || address === null || address === current?.[field]) continue;
-    if (!(await isStoredImageOf(ctx.storage, tenantId, address))) errors[field] = [COMMUNITY_MESSAGES.uploadAgain];
+    if (!(await isStoredImageOf(ctx.storage, { tenantId }, address))) errors[field] = [COMMUNITY_MESSAGES.uploadAgain];
   }
   return errors;
 }

@@ -11,6 +11,7 @@ import { HttpError } from '../../errors';
 import { filePathOf, isFileKey, isImageType, newFileKey } from './file-keys';
 import { notThatImage, sniffImageType } from './image-sniff';
 import type { Storage, UploadMeta } from './storage';
+import type { UploadOwner } from './upload-owner';
 import { fileKeyUnder } from './storage';
 import { claimUpload, findUpload, isStoredUploadOf, recordUpload, releaseUpload, type UploadRow } from './upload-rows';
 import { signUpload, UPLOAD_REFUSALS, uploadSigningKey, verifyUpload } from './upload-signature';
@@ -49,10 +50,10 @@ export class LocalStorage implements Storage {
     this.root = path.join(config.dataDir, FILES_DIR);
   }
 
-  async presign(tenantId: string, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
+  async presign(owner: UploadOwner, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
     const fileKey = newFileKey(type);
     const expires = Date.now() + this.config.onboarding.uploadTtlMs;
-    await recordUpload(this.db, { fileKey, tenantId, contentType: type, expiresAt: new Date(expires), ...meta });
+    await recordUpload(this.db, { fileKey, owner, contentType: type, expiresAt: new Date(expires), ...meta });
     const signature = signUpload(this.key, { fileKey, contentType: type, expires });
     const fileUrl = `${this.base}/${fileKey}`;
     return { url: `${fileUrl}?expires=${expires}&signature=${signature}`, fileKey, fileUrl };
@@ -66,8 +67,8 @@ export class LocalStorage implements Storage {
     return fileKeyUnder(this.base, address, isFileKey);
   }
 
-  isStored(tenantId: string, fileKey: string): Promise<boolean> {
-    return isStoredUploadOf(this.db, tenantId, fileKey);
+  isStored(owner: UploadOwner, fileKey: string): Promise<boolean> {
+    return isStoredUploadOf(this.db, owner, fileKey);
   }
 
   /**

@@ -10,13 +10,14 @@ import {
   TemplateImagePage,
   TemplateImageQuery,
 } from '../../contracts';
-import { authenticate, requirePermission, tenantOf } from '../../auth';
+import { authenticate, authOf, requirePermission, tenantOf } from '../../auth';
 import { paginate } from '../../lib/pagination';
 import { badRequest, notFound } from '../../errors';
 import { bearer, errorResponses } from '../../lib/openapi';
 import { isImageType } from './file-keys';
 import { FILES_ROUTE, LocalStorage } from './local-storage';
 import { listStoredUploads, pendingUploads, type UploadRow } from './upload-rows';
+import { uploadOwnerOf } from './upload-owner';
 
 const tags = ['files'];
 const NO_FILE = 'File not found.';
@@ -50,15 +51,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/files/s3-presigned-url',
     {
       // The community page's logo and background, the template designer's images and every member's
-      // own avatar (Your Profile) go through the same upload: any user of a tenant, within the tenant's
-      // upload quota.
+      // own avatar (Your Profile) go through the same upload: any signed-in user. A tenant user's upload
+      // is the tenant's; a user without a tenant (a global admin) uploads their own avatar (upload-owner.ts).
       onRequest: authenticate,
       schema: {
         tags,
         security: bearer,
         summary: 'A URL to upload one image to',
         description:
-          `Any user of a tenant. \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
+          `Any signed-in user (a tenant user's upload is the tenant's; a user without a tenant owns theirs). \`type\` is one of ${IMAGE_TYPES.join(', ')}. PUT the image (at most ` +
           `${MAX_IMAGE_BYTES} bytes) to \`url\` with that Content-Type and no Authorization, once, before it ` +
           'expires; then save `fileUrl` as the logo, background, a template image or your avatar.',
         body: PresignRequest,
@@ -66,12 +67,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const tenantId = tenantOf(req);
+      const auth = authOf(req);
       const { type, purpose, name } = req.body;
       if (!isImageType(type)) {
         throw badRequest('Invalid input', { type: [`Upload a PNG, JPEG, GIF or WebP image.`] });
       }
-      return storage.presign(tenantId, type, { purpose, name: name?.trim() || undefined });
+      const owner = uploadOwnerOf({ tenantId: auth.tenantId, userId: auth.user.id });
+      return storage.presign(owner, type, { purpose, name: name?.trim() || undefined });
     },
   );
 
@@ -97,7 +99,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       // With S3 the bytes went straight to the bucket: recent uploads are checked (and marked stored) first.
       if (storage.kind === 's3') {
         for (const fileKey of await pendingUploads(app.deps.db, tenantId, TEMPLATE_IMAGE, PENDING_CHECKS)) {
-          await storage.isStored(tenantId, fileKey);
+          await storage.isStored({ tenantId }, fileKey);
         }
       }
       const { rows, total } = await listStoredUploads(app.deps.db, tenantId, TEMPLATE_IMAGE, page, perPage);

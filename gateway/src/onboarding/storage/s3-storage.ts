@@ -11,6 +11,7 @@ import type { Database } from '../../db/index';
 import { isFileKey, isImageType, newFileKey } from './file-keys';
 import { SNIFF_BYTES, sniffImageType } from './image-sniff';
 import type { Storage, UploadMeta } from './storage';
+import { isOwnedBy, type UploadOwner } from './upload-owner';
 import { fileKeyUnder } from './storage';
 import { findUpload, markStored, recordUpload } from './upload-rows';
 
@@ -62,12 +63,12 @@ export class S3Storage implements Storage {
     this.base = s3PublicBase(s3);
   }
 
-  async presign(tenantId: string, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
+  async presign(owner: UploadOwner, type: ImageType, meta: UploadMeta = {}): Promise<PresignResponse> {
     const fileKey = newFileKey(type);
     const expiresIn = Math.max(1, Math.ceil(this.ttlMs / 1000));
     await recordUpload(this.db, {
       fileKey,
-      tenantId,
+      owner,
       contentType: type,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
       ...meta,
@@ -89,9 +90,9 @@ export class S3Storage implements Storage {
   }
 
   /** Stored when the object exists, is at most MAX_IMAGE_BYTES and its first bytes are the declared type. */
-  async isStored(tenantId: string, fileKey: string): Promise<boolean> {
+  async isStored(owner: UploadOwner, fileKey: string): Promise<boolean> {
     const row = await findUpload(this.db, fileKey);
-    if (!row || row.tenantId !== tenantId || !isImageType(row.contentType)) return false;
+    if (!row || !isOwnedBy(row, owner) || !isImageType(row.contentType)) return false;
     if (row.storedAt) return true;
     try {
       const object = await this.client.send(

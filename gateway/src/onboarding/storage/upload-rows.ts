@@ -1,8 +1,9 @@
-/** The `uploads` table: one row per presigned upload, tying a file key to a tenant and a content type. */
+/** The `uploads` table: one row per presigned upload, tying a file key to its owner and a content type. */
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ImageType, UploadPurpose } from '../../contracts';
 import { pageWindow } from '../../lib/pagination';
 import type { Database } from '../../db/index';
+import { ownerColumns, type UploadOwner } from './upload-owner';
 import { uploads } from '../../db/schema';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -11,14 +12,17 @@ export async function recordUpload(
   db: Database,
   row: {
     fileKey: string;
-    tenantId: string;
+    owner: UploadOwner;
     contentType: ImageType;
     expiresAt: Date;
     purpose?: UploadPurpose | undefined;
     name?: string | undefined;
   },
 ): Promise<void> {
-  await db.insert(uploads).values({ ...row, purpose: row.purpose ?? null, name: row.name ?? null });
+  const { owner, ...rest } = row;
+  await db
+    .insert(uploads)
+    .values({ ...rest, ...ownerColumns(owner), purpose: row.purpose ?? null, name: row.name ?? null });
 }
 
 /** A page of the tenant's stored uploads made for `purpose`, newest first, and how many there are. */
@@ -94,12 +98,13 @@ export async function releaseUpload(db: Database, fileKey: string): Promise<void
   await db.update(uploads).set({ storedAt: null, size: null }).where(eq(uploads.fileKey, fileKey));
 }
 
-/** Whether the tenant's upload of `fileKey` holds stored bytes. */
-export async function isStoredUploadOf(db: Database, tenantId: string, fileKey: string): Promise<boolean> {
+/** Whether the owner's upload of `fileKey` holds stored bytes. */
+export async function isStoredUploadOf(db: Database, owner: UploadOwner, fileKey: string): Promise<boolean> {
+  const byOwner = 'tenantId' in owner ? eq(uploads.tenantId, owner.tenantId) : eq(uploads.userId, owner.userId);
   const [row] = await db
     .select({ storedAt: uploads.storedAt })
     .from(uploads)
-    .where(and(eq(uploads.fileKey, fileKey), eq(uploads.tenantId, tenantId)));
+    .where(and(eq(uploads.fileKey, fileKey), byOwner));
   return row?.storedAt != null;
 }
 

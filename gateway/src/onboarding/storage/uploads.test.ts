@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, type PresignResponse, type TemplateImagePage } from '../../contracts';
 import { filePathOf, isFileKey, newFileKey } from './file-keys';
 import { notThatImage, sniffImageType } from './image-sniff';
@@ -10,6 +11,7 @@ import { claimUpload, recordUpload } from './upload-rows';
 import { signUpload, UPLOAD_REFUSALS, uploadSigningKey, verifyUpload, type UploadAttempt } from './upload-signature';
 import { type ErrorBody, startGateway, type TestGateway } from '../../../test/helpers';
 import { tenantId } from '../../../test/audience-helpers';
+import { queryRows } from '../../lib/raw-sql';
 
 // ---------------------------------------------------------------------------------------------
 // A real 1x1 PNG, built here (signature, IHDR, IDAT, IEND with their CRCs)
@@ -191,11 +193,37 @@ describe('POST /v1/files/s3-presigned-url', () => {
     }
   });
 
-  it('needs a session of a tenant user: any member uploads (their avatar at least); a global admin cannot', async () => {
+  it("needs a session: a tenant user's upload is the tenant's, a global admin's (no tenant) their own", async () => {
     assert.equal((await presign('image/png', '')).status, 401);
     const staff = await gw.login('acmeStaff');
-    assert.equal((await presign('image/png', staff)).status, 200);
-    assert.equal((await presign('image/png', await gw.login('global'))).status, 403);
+    const tenantUpload = await presign('image/png', staff);
+    assert.equal(tenantUpload.status, 200);
+    const globalUpload = await presign('image/png', await gw.login('global'));
+    assert.equal(globalUpload.status, 200, globalUpload.text);
+    const owners = await queryRows(
+      gw.handle.db,
+      sql`select file_key, tenant_id::text as tenant, user_id::text as "user" from uploads
+          where file_key in (${tenantUpload.body.fileKey}, ${globalUpload.body.fileKey})`,
+    );
+    const ownerOf = (key: string) => owners.find((r) => r.file_key === key);
+    assert.deepEqual(ownerOf(tenantUpload.body.fileKey), {
+      file_key: tenantUpload.body.fileKey,
+      tenant: await tenantId(gw, 'Acme DAO'),
+      user: null,
+    });
+    assert.equal(ownerOf(globalUpload.body.fileKey)?.tenant, null);
+    assert.match(String(ownerOf(globalUpload.body.fileKey)?.user), /^[0-9a-f-]{36}$/);
+    assert.equal((await put(globalUpload.body.url, PNG)).status, 200);
+    assert.equal((await fetch(local(globalUpload.body.fileUrl))).status, 200);
+  });
+
+  it('keeps one owner per upload at the database', async () => {
+    const key = newFileKey('image/png');
+    await assert.rejects(
+      gw.handle.db.execute(
+        sql`insert into uploads (file_key, content_type, expires_at) values (${key}, 'image/png', now())`,
+      ),
+    );
   });
 });
 
@@ -233,7 +261,7 @@ describe('PUT and GET /files/<fileKey>', () => {
     const fileKey = newFileKey('image/png');
     await recordUpload(gw.handle.db, {
       fileKey,
-      tenantId: tenant,
+      owner: { tenantId: tenant },
       contentType: 'image/png',
       expiresAt: new Date(Date.now() + 60_000),
     });
@@ -242,7 +270,7 @@ describe('PUT and GET /files/<fileKey>', () => {
     const expired = newFileKey('image/png');
     await recordUpload(gw.handle.db, {
       fileKey: expired,
-      tenantId: tenant,
+      owner: { tenantId: tenant },
       contentType: 'image/png',
       expiresAt: new Date(Date.now() - 1),
     });
@@ -425,7 +453,7 @@ describe('S3 storage (presigning only: no network)', () => {
       900_000,
       { credentials },
     );
-    const p = await s3.presign(tenant, 'image/jpeg');
+    const p = await s3.presign({ tenantId: tenant }, 'image/jpeg');
     const url = new URL(p.url);
     assert.equal(url.host, 'console-images.s3.eu-west-1.amazonaws.com');
     assert.equal(url.pathname, `/${p.fileKey}`);
@@ -448,7 +476,7 @@ describe('S3 storage (presigning only: no network)', () => {
       60_000,
       { credentials },
     );
-    const p = await s3.presign(tenant, 'image/png');
+    const p = await s3.presign({ tenantId: tenant }, 'image/png');
     const url = new URL(p.url);
     assert.equal(url.origin, 'http://127.0.0.1:9000');
     assert.equal(url.pathname, `/media/${p.fileKey}`);
