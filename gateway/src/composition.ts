@@ -26,6 +26,7 @@ import { overviewArea } from './overview/index';
 import { teamArea } from './team/index';
 import { templatesArea } from './templates/index';
 import { tenantsArea } from './tenants/index';
+import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
 export const AREAS: readonly Area[] = [
@@ -71,6 +72,8 @@ export function createDeps({
   background,
   extraJobs,
 }: DepsOptions): Deps {
+  // Renders and signatures run in the process's one off-loop pool, sized by these settings.
+  configureOffLoop(config.offLoop);
   const jobs = new JobRunner({ db, config, workers, log });
   const deps: Deps = {
     db,

@@ -18,7 +18,22 @@ export const templatesArea: Area = {
 // once (`loadTemplate`: compiled HTML and parsed merge tags, cached), bind it to the send
 // (`bindSend`: the community's outputs merged once), then per recipient build a scope
 // (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
-export { loadTemplate, type LoadedTemplate, type TemplatesContext } from './template-cache';
+export {
+  loadCompiled,
+  loadTemplate,
+  versionSources,
+  type CompiledTemplate,
+  type LoadedTemplate,
+  type TemplatesContext,
+} from './template-cache';
+export {
+  failedOutcome,
+  preparedHere,
+  renderOffLoop,
+  sourcesKey,
+  type RenderOutcome,
+  type TemplateSources,
+} from './render/render-task';
 export {
   bindSend,
   renderMessage,
@@ -27,6 +42,8 @@ export {
   type RenderedMessage,
 } from './render/prepared';
 export { TemplateRenderError, RENDER_LIMITS, LiquidSyntaxError, describeLiquidError } from './render/liquid';
+// The off-loop pool's worker runs the templates' task (off-loop/off-loop-worker.ts).
+export { renderHere, renderTask } from './render/render-task';
 export {
   compileContent,
   compiledWith,
