@@ -41,9 +41,13 @@ export {
   type PreparedTemplate,
   type RenderedMessage,
 } from './render/prepared';
-export { TemplateRenderError, RENDER_LIMITS, LiquidSyntaxError, describeLiquidError } from './render/liquid';
-// The off-loop pool's worker runs the templates' task (off-loop/off-loop-worker.ts).
-export { renderHere, renderTask } from './render/render-task';
+export {
+  TemplateRenderError,
+  RENDER_LIMITS,
+  LiquidSyntaxError,
+  describeLiquidError,
+  TOO_MANY_STEPS,
+} from './render/liquid';
 export {
   compileContent,
   compiledWith,

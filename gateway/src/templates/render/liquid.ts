@@ -20,9 +20,11 @@ import { Liquid, LiquidError, type Template } from 'liquidjs';
 export const RENDER_LIMITS = {
   /**
    * Steps of one message: tags, outputs and HTML pieces rendered, each turn of a loop counted, over
-   * its four parts together. The newsletter starter takes about a hundred.
+   * its four parts together. The newsletter starter takes about a hundred; a loop over 100 items of
+   * 20 tags each about 4,000. A step with filters costs a few microseconds, so a message at the limit
+   * costs at most tenths of a second of a pool's thread (bench/README.md, "Renders off the loop").
    */
-  steps: 100_000,
+  steps: 25_000,
   /** Characters that filters and ranges may allocate in one part (liquidjs memoryLimit). */
   memory: 2_000_000,
   /** Characters of one rendered part. */
