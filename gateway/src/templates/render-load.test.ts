@@ -8,7 +8,9 @@ import type { Template } from '../contracts';
 import { call } from '../../test/audience-helpers';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { TEMPLATE_MJML } from '../../test/campaign-send-helpers';
+import { offLoop, OffLoopRetry } from '../lib/off-loop/pool';
 import { compileContent } from './render/compile';
+import { renderTask, sourcesKey } from './render/render-task';
 import { TOO_MANY_STEPS } from './render/liquid';
 import { prepareTemplate, renderMessage } from './render/prepared';
 import { sampleLinks, sampleScope } from './merge-tags';
@@ -104,5 +106,20 @@ describe('a hostile template', () => {
     const [p50, p90] = [percentile(health, 50), percentile(health, 90)];
     const figures = `/health p50 ${p50.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms; one render on the loop ${renderMs.toFixed(1)} ms`;
     assert.ok(p50 < renderMs / 2, figures);
+  });
+
+  it("past the pool's guard: the render is stopped, its thread replaced, and the next render answers", async () => {
+    const heavy = { subject: '', previewText: '', html: loops(30, 50).repeat(4), text: '' };
+    const light = { subject: 'Hi {{ contact.first_name }}', previewText: '', html: '', text: '' };
+    const scope = sampleScope([], { name: 'Acme DAO', url: '', postal_address: null }, sampleLinks(''));
+    const run = (sources: typeof light, guardMs?: number) =>
+      offLoop().run(renderTask, { key: sourcesKey(sources), sources, scope }, guardMs ? { guardMs } : {});
+    assert.ok((await run(light)).ok, 'a thread is up');
+    await assert.rejects(
+      run(heavy, 20),
+      (error: unknown) => error instanceof OffLoopRetry && error.reason === 'timeout',
+    );
+    const after = await run(light);
+    assert.deepEqual(after.ok && after.value.subject, 'Hi Ada');
   });
 });
