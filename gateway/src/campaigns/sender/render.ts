@@ -61,7 +61,7 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
 export const RENDER_TOO_SLOW = 'The e-mail could not be rendered in time: it is tried again later.';
 
 /** Recipients per task of the pool: few enough that a slow template's task stays short, enough to pay the hop. */
-export const RECIPIENTS_PER_TASK = 8;
+export const RECIPIENTS_PER_TASK = 4;
 
 /** A Buffer over what crossed the thread boundary (a Uint8Array after structured cloning). */
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -69,23 +69,31 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 /**
- * The rows' messages, built in the off-loop pool RECIPIENTS_PER_TASK at a time, in the rows' order.
+ * The rows' messages, built in the off-loop pool RECIPIENTS_PER_TASK at a time, in the rows' order. At
+ * most one task more than the pool has threads is in the pool's queue at once, so a send's batch never
+ * queues ahead of other requests' renders (a preview waits for at most that many of a send's tasks).
  * A task the pool gave up (OffLoopRetry) defers its rows: they are tried again like a 4xx answer.
  */
 export async function buildMessages(ctx: SendContext, rows: Claimed[]): Promise<Built[]> {
   const pool = offLoop();
-  const tasks: Promise<Built[]>[] = [];
-  for (let i = 0; i < rows.length; i += RECIPIENTS_PER_TASK) {
-    const chunk = rows.slice(i, i + RECIPIENTS_PER_TASK);
-    tasks.push(
-      pool.run(buildTask, { ctx, rows: chunk }).then(
-        (built) => built.map((b) => ('raw' in b ? { ...b, raw: asBuffer(b.raw) } : b)),
-        (error: unknown) => {
-          if (!(error instanceof OffLoopRetry)) throw error;
-          return chunk.map(() => ({ deferred: RENDER_TOO_SLOW }));
-        },
-      ),
-    );
-  }
-  return (await Promise.all(tasks)).flat();
+  const chunks: Claimed[][] = [];
+  for (let i = 0; i < rows.length; i += RECIPIENTS_PER_TASK) chunks.push(rows.slice(i, i + RECIPIENTS_PER_TASK));
+  const built: Built[][] = [];
+  const buildChunk = async (chunk: Claimed[]): Promise<Built[]> => {
+    try {
+      const out = await pool.run(buildTask, { ctx, rows: chunk });
+      return out.map((b) => ('raw' in b ? { ...b, raw: asBuffer(b.raw) } : b));
+    } catch (error) {
+      if (!(error instanceof OffLoopRetry)) throw error;
+      return chunk.map(() => ({ deferred: RENDER_TOO_SLOW }));
+    }
+  };
+  let next = 0;
+  const lanes = Math.min(chunks.length, pool.settings.threads + 1);
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let i = next++; i < chunks.length; i = next++) built[i] = await buildChunk(chunks[i] ?? []);
+    }),
+  );
+  return built.flat();
 }
