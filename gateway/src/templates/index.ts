@@ -14,10 +14,11 @@ export const templatesArea: Area = {
   },
 };
 
-// What other areas use from this one: the renderer, for sends to many recipients. Load a version
-// once (`loadTemplate`: compiled HTML and parsed merge tags, cached), bind it to the send
-// (`bindSend`: the community's outputs merged once), then per recipient build a scope
-// (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
+// What other areas use from this one: the renderer. A version is loaded compiled (`loadCompiled`) and
+// rendered in the off-loop pool: one recipient with `renderOffLoop`; for many, a task of the pool
+// (off-loop-tasks.ts) parses the sources once (`preparedHere`), binds them to the send (`bindSend`: the
+// community's outputs merged once), then per recipient builds a scope (`contactScope`) and
+// `renderMessage`s it: no MJML, no parsing per recipient.
 export {
   loadCompiled,
   loadTemplate,

@@ -8,7 +8,7 @@
  *   text), characters allocated by filters and ranges (liquidjs memoryLimit, per part), characters
  *   parsed (parseLimit) and characters of output. The same template and contact always pass or fail
  *   alike, however busy the machine. Renders run in the off-loop pool (lib/off-loop/pool.ts), whose
- *   wall-clock guard is the last resort (docs/templates.md, "Render limits");
+ *   wall-clock guard is the last resort (docs/templates.md, "Render limits and the off-loop pool");
  * - variables are not strict: a merge tag the catalogue does not know is listed as a warning when
  *   saving (merge-tags.ts) and prints nothing, as in Mailchimp and Customer.io.
  * Two engines: values merged into HTML are escaped, values merged into the subject or the plain-text
@@ -61,7 +61,7 @@ function engine(escapeOutput: boolean): Liquid {
   return liquid;
 }
 
-/** What a message may still do: steps left, and the output's cap (renderMessage opens one per message). */
+/** The steps a message may still take (renderMessage opens one budget per message). */
 export interface RenderBudget {
   steps: number;
 }
