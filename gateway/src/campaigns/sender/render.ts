@@ -68,10 +68,13 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** A send's tasks in the pool at once, per thread: enough that a thread never waits for the next. */
+export const TASKS_PER_THREAD = 4;
+
 /**
  * The rows' messages, built in the off-loop pool RECIPIENTS_PER_TASK at a time, in the rows' order. At
- * most one task more than the pool has threads is in the pool's queue at once, so a send's batch never
- * queues ahead of other requests' renders (a preview waits for at most that many of a send's tasks).
+ * most TASKS_PER_THREAD tasks per thread are in the pool at once, so a send's batch never queues far
+ * ahead of other requests' renders (a preview waits for at most that many of a send's tasks).
  * A task the pool gave up (OffLoopRetry) defers its rows: they are tried again like a 4xx answer.
  */
 export async function buildMessages(ctx: SendContext, rows: Claimed[]): Promise<Built[]> {
@@ -89,7 +92,7 @@ export async function buildMessages(ctx: SendContext, rows: Claimed[]): Promise<
     }
   };
   let next = 0;
-  const lanes = Math.min(chunks.length, pool.settings.threads + 1);
+  const lanes = Math.min(chunks.length, pool.settings.threads * TASKS_PER_THREAD);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       for (let i = next++; i < chunks.length; i = next++) built[i] = await buildChunk(chunks[i] ?? []);
