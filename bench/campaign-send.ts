@@ -15,7 +15,12 @@
 // pooled transport (8 connections) sending the same pre-rendered messages to the same peer in the same
 // run, the gateway's CPU time per message (all its threads and its main thread, from the send request
 // to the end), its peak RSS (VmHWM), and the contacts grid's p50/p95 while the send runs (and for 10 s
-// before it, for the grid's figures without a send).
+// before it, for the grid's figures without a send). BENCH_CAMPAIGN_SIGNED=on (the default on PostgreSQL;
+// `off` skips it) sends a second campaign to the same list from a verified sending domain of the tenant,
+// DKIM-signed, and prints its figures beside the unsigned one's, each as a ratio to the same nodemailer
+// baseline, whose messages are then DKIM-signed beforehand with the same key ("the same pre-signed
+// message").
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +46,7 @@ import {
   TEMPLATE_MJML,
   type SmtpPeer,
 } from '../gateway/test/campaign-send-helpers.ts';
+import { dkimHeadersHere } from '../gateway/src/domains/dkim-sign.ts';
 import { startPostgres } from '../scripts/pg-server.mjs';
 import { median, p95, table } from './lib.ts';
 
@@ -58,6 +64,20 @@ const JWT_SECRET = 'campaign-bench-secret-0123456789-abcdefghij';
 const POLL_MS = 500;
 /** How long the grid is read before the send, for its figures without one. */
 const IDLE_GRID_MS = 10_000;
+/** A signed campaign beside the unsigned one (PostgreSQL only). */
+const SIGNED = BACKEND === 'postgres' && process.env.BENCH_CAMPAIGN_SIGNED !== 'off';
+const SIGNED_DOMAIN = 'signed.bench.test';
+const benchKey = (() => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    domain: SIGNED_DOMAIN,
+    selector: 'bench',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+})();
+/** nodemailer's messages signed beforehand, as the signed campaign's are, with the same key. */
+const preSigned = async (raw: Buffer) =>
+  SIGNED ? Buffer.concat([Buffer.from(await dkimHeadersHere(raw, [benchKey]), 'latin1'), raw]) : raw;
 
 type Headers = Record<string, string>;
 
@@ -303,6 +323,8 @@ interface SendRun {
   latencies: number[];
   /** The same grid reads for IDLE_GRID_MS before the send: what the grid costs without it. */
   idleLatencies: number[];
+  /** The signed campaign to the same list, after the unsigned one (BENCH_CAMPAIGN_SIGNED). */
+  signed?: { outcome: Outcome; received: number; cpu: Cpu; latencies: number[] };
 }
 
 function report(backend: Backend, run: SendRun): string {
@@ -338,6 +360,7 @@ function report(backend: Backend, run: SendRun): string {
         '',
       ],
       ['ratio (to the mean)', (rate / baseline).toFixed(2), '>= 0.5'],
+      ...signedRows(run, baseline),
       // Less swayed by the machine's speed than messages/s: what the gateway spends, not how fast it got it.
       [
         'gateway CPU per message (snapshot and send): all threads (main, others)',
@@ -357,6 +380,39 @@ function report(backend: Backend, run: SendRun): string {
       ],
     ],
   )}`;
+}
+
+/** The signed campaign's rows, beside the unsigned one's. */
+function signedRows(run: SendRun, baseline: number): string[][] {
+  const signed = run.signed;
+  if (!signed) return [];
+  const rate = signed.outcome.recipients / ((signed.outcome.finishedAt - signed.outcome.takenAt) / 1000);
+  const perMessage = (ms: number) => (ms / signed.outcome.recipients).toFixed(2);
+  return [
+    ['signed: recipient rows', signed.outcome.breakdown, ''],
+    ['signed: recipients / messages received', `${signed.outcome.recipients} / ${signed.received}`, 'equal'],
+    ['signed (DKIM RSA-2048): sending', `${Math.round(rate)} messages/s`, ''],
+    ['signed: ratio (to the mean)', (rate / baseline).toFixed(2), '>= 0.5'],
+    [
+      'signed: gateway CPU per message: all threads (main, others)',
+      `${perMessage(signed.cpu.all)} ms (${perMessage(signed.cpu.main)}, ${perMessage(signed.cpu.all - signed.cpu.main)})`,
+      '',
+    ],
+    [
+      `signed: contacts grid while sending (${signed.latencies.length})`,
+      `p50 ${median(signed.latencies).toFixed(0)} ms, p95 ${p95(signed.latencies).toFixed(0)} ms`,
+      'p95 < 100 ms',
+    ],
+  ];
+}
+
+/** The tenant's verified sending domain with the bench's DKIM key: its campaigns from it are signed. */
+async function verifiedDomain(db: Database, tenantId: string): Promise<void> {
+  await db.execute(sql`
+    insert into sending_domains (tenant_id, domain, verification_token, dkim_selector, dkim_private_key,
+                                 dkim_public_key, status, verified_at)
+    values (${tenantId}::uuid, ${SIGNED_DOMAIN}, 'bench', ${benchKey.selector}, ${benchKey.privateKey}, 'bench',
+            'verified', now())`);
 }
 
 async function stopGateway(gateway: GatewayProcess | null): Promise<void> {
@@ -380,7 +436,7 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
   try {
     const { tenantId, listId, generateSeconds } = await prepareAudience(handle);
     const db = handle.db;
-    const baselineRate = await nodemailerPoolRate(peer.port, BASELINE, POOL);
+    const baselineRate = await nodemailerPoolRate(peer.port, BASELINE, POOL, preSigned);
     const own = WORKER_PROCESSES > 0 ? { WORKERS: 'off' } : {};
     gateway = await startGatewayProcess('main', { ...gatewayEnv(dataDir, peer), ...own }, server.url);
     for (let i = 0; i < WORKER_PROCESSES; i++)
@@ -403,6 +459,29 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
     await whileSending(gateway, () => campaignStatus(db, campaignId));
     const cpu = cpuSince(gateway.proc.pid ?? 0, cpuAtSend);
     const latencies = await grid.stop();
+    const received = peer.received.length - BASELINE;
+    let signed: SendRun['signed'];
+    if (SIGNED) {
+      await verifiedDomain(db, tenantId);
+      const signedId = await createCampaign(db, {
+        tenantId,
+        templateId,
+        fromEmail: `news@${SIGNED_DOMAIN}`,
+        audience: { include_lists: [listId] },
+      });
+      const cpuAtSigned = gatewayCpu(gateway.proc.pid ?? 0);
+      const before = peer.received.length;
+      await jobs.send(CAMPAIGN_SEND_QUEUE, { campaignId: signedId });
+      const signedGrid = gridWhileSending(gateway, headers);
+      await sleep(POLL_MS);
+      await whileSending(gateway, () => campaignStatus(db, signedId));
+      signed = {
+        cpu: cpuSince(gateway.proc.pid ?? 0, cpuAtSigned),
+        latencies: await signedGrid.stop(),
+        outcome: await outcomeOf(db, signedId),
+        received: peer.received.length - before,
+      };
+    }
     await jobs.stop();
     return {
       generateSeconds,
@@ -410,7 +489,8 @@ async function sendOnPostgres(peer: SmtpPeer, dataDir: string): Promise<SendRun>
       sentAt,
       sendRequestMs: null,
       outcome: await outcomeOf(db, campaignId),
-      received: peer.received.length - BASELINE,
+      received,
+      ...(signed ? { signed } : {}),
       rss: peakRss(gateway.proc.pid ?? 0),
       cpu,
       latencies,
@@ -490,7 +570,7 @@ export async function campaignSendBench(): Promise<string> {
   const peer = await startSmtpPeer(false);
   try {
     const run = BACKEND === 'pglite' ? await sendOnPglite(peer, dataDir) : await sendOnPostgres(peer, dataDir);
-    run.baselineAfter = await nodemailerPoolRate(peer.port, BASELINE, POOL);
+    run.baselineAfter = await nodemailerPoolRate(peer.port, BASELINE, POOL, preSigned);
     return report(BACKEND, run);
   } finally {
     await peer.close();

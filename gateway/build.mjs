@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The gateway's production build: `src/main.ts` (the API server), `src/workers.ts` (the job workers'
- * process) and `src/db/pglite-thread-worker.mjs` (embedded PGlite's thread) bundled by esbuild into
+ * process), `src/db/pglite-thread-worker.mjs` (embedded PGlite's thread) and
+ * `src/off-loop-worker.ts` (a thread of the render and signing pool) bundled by esbuild into
  * `dist/<name>.mjs`, with the workspace's `@console/shared` inside and every npm package left to
  * node_modules. A process started from the bundle does not load TypeScript: tsx's loader runs in a
  * thread of its own (Node 20 module hooks) and keeps every compiled file in a gateway's resident memory
@@ -26,7 +27,7 @@ async function buildGateway() {
   const result = await build({
     write: false,
     absWorkingDir: root,
-    entryPoints: ['src/main.ts', 'src/workers.ts', 'src/db/pglite-thread-worker.mjs'],
+    entryPoints: ['src/main.ts', 'src/workers.ts', 'src/db/pglite-thread-worker.mjs', 'src/off-loop-worker.ts'],
     outdir: 'dist',
     entryNames: '[name]',
     outExtension: { '.js': '.mjs' },

@@ -19,13 +19,14 @@ import { audienceArea } from './audience/index';
 import { authArea, LoginThrottle } from './auth/index';
 import { billingArea, createBillingProvider } from './billing/index';
 import { campaignsArea } from './campaigns/index';
-import { domainsArea, signWithKeys } from './domains/index';
+import { domainsArea, dkimSignMessageWith } from './domains/index';
 import { healthArea } from './health/index';
 import { createStorage, onboardingArea } from './onboarding/index';
 import { overviewArea } from './overview/index';
 import { teamArea } from './team/index';
 import { templatesArea } from './templates/index';
 import { tenantsArea } from './tenants/index';
+import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
 export const AREAS: readonly Area[] = [
@@ -71,12 +72,14 @@ export function createDeps({
   background,
   extraJobs,
 }: DepsOptions): Deps {
+  // Renders and signatures run in the process's one off-loop pool, sized by these settings.
+  configureOffLoop(config.offLoop);
   const jobs = new JobRunner({ db, config, workers, log });
   const deps: Deps = {
     db,
     config,
     log,
-    mailer: mailer ?? createMailer(config, signWithKeys),
+    mailer: mailer ?? createMailer(config, dkimSignMessageWith),
     background: background ?? new BackgroundTasks((error) => log.error({ err: error }, 'background task failed')),
     jobs,
     clock,

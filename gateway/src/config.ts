@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_OFF_LOOP, type OffLoopSettings } from './lib/off-loop/pool';
 import { alignmentWarning, loadPlatformDkim, PLATFORM_SIGNING_OFF, type PlatformDkim } from './mail/platform-dkim';
 
 /** Root of the gateway package (where package.json lives). */
@@ -167,6 +168,8 @@ export interface Config {
   onboarding: OnboardingConfig;
   billing: BillingConfig;
   admission: AdmissionConfig;
+  /** The worker pool for templates' renders and DKIM signing (off-loop/pool.ts). */
+  offLoop: OffLoopSettings;
   campaigns: CampaignsConfig;
   domains: DomainsConfig;
   applets: AppletsConfig;
@@ -514,6 +517,11 @@ export function loadConfig(env: Env = process.env): Config {
       runsPerCampaign: Math.max(1, int(env, 'SEND_RUNS_PER_CAMPAIGN', 1)),
     },
     admission: admissionConfig(env),
+    offLoop: {
+      threads: Math.max(1, int(env, 'OFF_LOOP_THREADS', DEFAULT_OFF_LOOP.threads)),
+      queue: Math.max(1, int(env, 'OFF_LOOP_QUEUE', DEFAULT_OFF_LOOP.queue)),
+      guardMs: Math.max(50, int(env, 'OFF_LOOP_GUARD_MS', DEFAULT_OFF_LOOP.guardMs)),
+    },
     domains: {
       dnsServers: env.DNS_SERVERS ? list(env.DNS_SERVERS, []) : null,
       dnsTimeoutMs: Math.max(100, int(env, 'DNS_TIMEOUT_MS', 3000)),

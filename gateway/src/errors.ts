@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 /** The message of every 400 whose details are field errors (the spec's `{message, errors}` shape). */
 export const INVALID_INPUT = 'Invalid input';
 import type { ApiErrorBody } from './contracts';
+import { BUSY_MESSAGE } from './lib/admission';
+import { OffLoopRetry } from './lib/off-loop/pool';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -58,6 +60,11 @@ export function errorHandler(error: FastifyError | HttpError | Error, req: Fasti
       ? { message: error.message, errors: error.errors }
       : { message: error.message };
     return send(reply, error.statusCode, body, error.headers);
+  }
+  if (error instanceof OffLoopRetry) {
+    // The render pool gave the work up (full, or past its guard): as busy as a full admission queue.
+    req.log.warn({ reqId: req.id, reason: error.reason }, 'off-loop work given up');
+    return send(reply, 503, { message: BUSY_MESSAGE }, { 'Retry-After': '1' });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldErrors = {};

@@ -15,22 +15,20 @@ import { badRequest, INVALID_INPUT, type FieldErrors } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { normaliseEmail } from '../audience/index';
 import {
-  bindSend,
   contactScope,
   describeLiquidError,
   LiquidSyntaxError,
+  loadCompiled,
   loadContact,
   loadMergeContext,
-  loadTemplate,
-  prepareTemplate,
-  renderMessage,
+  renderOffLoop,
   sampleLinks,
   sampleScope,
   TemplateRenderError,
   TEST_SUBJECT_PREFIX,
   withPreviewText,
   withSubjectTitle,
-  type PreparedTemplate,
+  type TemplateSources,
 } from '../templates/index';
 import type { TestSendLimit } from '../lib/test-send-limit';
 
@@ -56,20 +54,22 @@ export interface CampaignTemplateVersion {
 }
 
 /**
- * The template's version prepared with the campaign's own subject and preview text (compose edits
- * them; an empty one is the template's): the subject, the page title of the HTML (view in browser)
- * and the hidden preview box. Sends, previews and view in browser all render through this.
+ * The template's version with the campaign's own subject and preview text (compose edits them; an
+ * empty one is the template's): the subject, the page title of the HTML (view in browser) and the
+ * hidden preview box. Sends, previews and view in browser all render from this.
  */
-export function prepareCampaign(
+export function campaignSources(
   version: CampaignTemplateVersion,
   campaign: { subject: string; previewText: string },
-): PreparedTemplate {
+): TemplateSources {
   const subject = campaign.subject || version.subject;
   const titled = withSubjectTitle(version.html, version.subject, subject);
-  return prepareTemplate(
-    { subject, preview_text: campaign.previewText || version.previewText },
-    { html: campaign.previewText ? withPreviewText(titled, campaign.previewText) : titled, text: version.text },
-  );
+  return {
+    subject,
+    previewText: campaign.previewText || version.previewText,
+    html: campaign.previewText ? withPreviewText(titled, campaign.previewText) : titled,
+    text: version.text,
+  };
 }
 
 /** POST /v1/campaigns/{id}/preview: the campaign rendered for a contact of the tenant, or sample values. */
@@ -79,22 +79,17 @@ export async function previewCampaign(
   contactId: string | null | undefined,
 ): Promise<CampaignPreview> {
   if (!row.templateId) throw badRequest(INVALID_INPUT, { template_id: ['Choose a template first.'] });
-  const loaded = await loadTemplate(ctx, row.tenantId, row.templateId);
+  const loaded = await loadCompiled(ctx, row.tenantId, row.templateId);
   const merge = await loadMergeContext(ctx.db, row.tenantId, ctx.publicUrl);
   const links = sampleLinks(ctx.publicUrl);
   const scope = contactId
     ? contactScope(await loadContact(ctx.db, row.tenantId, contactId), merge.attributes, merge.community, links)
     : sampleScope(merge.attributes, merge.community, links);
-  let prepared;
   try {
-    prepared = prepareCampaign(loaded.version, row);
+    // In the off-loop pool, as a send renders it.
+    return await renderOffLoop(campaignSources(loaded.version, row), scope);
   } catch (error) {
-    if (!(error instanceof LiquidSyntaxError)) throw error;
-    throw badRequest(INVALID_INPUT, { subject: [describeLiquidError(error)] });
-  }
-  try {
-    return renderMessage(bindSend(prepared, scope), scope);
-  } catch (error) {
+    if (error instanceof LiquidSyntaxError) throw badRequest(INVALID_INPUT, { subject: [describeLiquidError(error)] });
     if (!(error instanceof TemplateRenderError)) throw error;
     throw badRequest(INVALID_INPUT, { template_id: [`The merge tags could not be filled in: ${error.message}`] });
   }

@@ -13,7 +13,6 @@ export const domainsArea: Area = {
 
 // What other areas use from this one.
 export { recheckDomains, RECHECK_QUEUE } from './recheck-job';
-export { dkimKeyFor, dkimSignMessage, type DkimKey } from './dkim';
-export { signWithKeys } from './sign-with-keys';
+export { dkimKeyFor, dkimSignMessage, dkimSignMessageWith, type DkimKey } from './dkim';
 export { trackingBaseFor } from './tracking-host';
 export { effectiveSender, senderRefusal, verifiedDomains } from './senders';

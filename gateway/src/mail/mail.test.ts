@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { signWithKeys } from '../domains/index';
+import { dkimSignMessageWith } from '../domains/index';
 import { loadPlatformDkim, platformDkimRecord } from './platform-dkim';
 import { testPlatformKeyFile } from '../../test/platform-key';
 import { verifyDkimAgainst } from '../../test/dkim-verify';
@@ -42,7 +42,7 @@ describe('mailer', () => {
           outboxDir,
           platformDkim,
         },
-        signWithKeys,
+        dkimSignMessageWith,
       );
       await mailer.send(mail);
       const files = fs.readdirSync(outboxDir);
@@ -82,7 +82,7 @@ describe('mailer', () => {
           outboxDir: '/nonexistent',
           platformDkim,
         },
-        signWithKeys,
+        dkimSignMessageWith,
       );
       await mailer.send(mail);
       assert.equal(received.length, 1);

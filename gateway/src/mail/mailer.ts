@@ -39,7 +39,7 @@ async function signedMessage(mail: Mail, from: string, signing: Signing) {
   };
 }
 
-/** How the mailer signs: the platform's key, and the signer (domains/sign-with-keys.ts, handed in by the composition root). */
+/** How the mailer signs: the platform's key, and the signer (domains/dkim-sign.ts `dkimSignMessageWith`, handed in by the composition root). */
 export interface Signing {
   platformKey: DkimKey | null;
   sign: MessageSigner;

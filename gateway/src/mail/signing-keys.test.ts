@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { verifyDkimAgainst } from '../../test/dkim-verify';
 import { testPlatformKeyFile } from '../../test/platform-key';
-import { signWithKeys } from '../domains/index';
+import { dkimSignMessageWith } from '../domains/index';
 import { loadPlatformDkim, platformDkimRecord } from './platform-dkim';
 import { signingKeys } from './signing-keys';
 
@@ -35,7 +35,7 @@ describe('signingKeys', () => {
       'From: News <hello@news.tenant.example>\r\nTo: reader@example.test\r\nSubject: Hi\r\n' +
         'Date: Sun, 29 Nov 2026 10:00:00 +0000\r\nMessage-ID: <1@news.tenant.example>\r\n\r\nHello.\r\n',
     );
-    const signed = await signWithKeys(raw, signingKeys(tenant, platform));
+    const signed = await dkimSignMessageWith(raw, signingKeys(tenant, platform));
     const headers = signed.toString('utf8').split('\r\n\r\n')[0] ?? '';
     const domains = [...headers.matchAll(/^DKIM-Signature:[^]*?\bd=([^;\s]+)/gim)].map((m) => m[1]);
     assert.deepEqual(domains, ['news.tenant.example', 'console.test']);

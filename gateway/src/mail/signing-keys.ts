@@ -23,5 +23,5 @@ export function signingKeys(tenant: DkimKey | null, platform: DkimKey | null): D
   return tenant.domain === platform.domain ? [tenant] : [tenant, platform];
 }
 
-/** Signs a message with each of `keys`, the first ending on top (domains/sign-with-keys.ts). */
+/** Signs a message with each of `keys`, the first ending on top (domains/dkim-sign.ts, `dkimSignMessageWith`). */
 export type MessageSigner = (raw: Buffer, keys: readonly DkimKey[]) => Promise<Buffer>;

@@ -14,11 +14,27 @@ export const templatesArea: Area = {
   },
 };
 
-// What other areas use from this one: the renderer, for sends to many recipients. Load a version
-// once (`loadTemplate`: compiled HTML and parsed merge tags, cached), bind it to the send
-// (`bindSend`: the community's outputs merged once), then per recipient build a scope
-// (`contactScope`) and `renderMessage` it: no MJML, no parsing per recipient.
-export { loadTemplate, type LoadedTemplate, type TemplatesContext } from './template-cache';
+// What other areas use from this one: the renderer. A version is loaded compiled (`loadCompiled`) and
+// rendered in the off-loop pool: one recipient with `renderOffLoop`; for many, a task of the pool
+// (off-loop-tasks.ts) parses the sources once (`preparedHere`), binds them to the send (`bindSend`: the
+// community's outputs merged once), then per recipient builds a scope (`contactScope`) and
+// `renderMessage`s it: no MJML, no parsing per recipient.
+export {
+  loadCompiled,
+  loadTemplate,
+  versionSources,
+  type CompiledTemplate,
+  type LoadedTemplate,
+  type TemplatesContext,
+} from './template-cache';
+export {
+  failedOutcome,
+  preparedHere,
+  renderOffLoop,
+  sourcesKey,
+  type RenderOutcome,
+  type TemplateSources,
+} from './render/render-task';
 export {
   bindSend,
   renderMessage,
@@ -26,7 +42,13 @@ export {
   type PreparedTemplate,
   type RenderedMessage,
 } from './render/prepared';
-export { TemplateRenderError, RENDER_LIMITS, LiquidSyntaxError, describeLiquidError } from './render/liquid';
+export {
+  TemplateRenderError,
+  RENDER_LIMITS,
+  LiquidSyntaxError,
+  describeLiquidError,
+  TOO_MANY_STEPS,
+} from './render/liquid';
 export {
   compileContent,
   compiledWith,

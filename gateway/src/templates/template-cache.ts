@@ -11,6 +11,7 @@ import { templateVersions, type TemplateRow, type TemplateVersionRow } from '../
 import { badRequest, INVALID_INPUT } from '../errors';
 import { compileContent, compiledWith, TemplateInputError, type CompiledContent } from './render/compile';
 import { prepareTemplate, type PreparedTemplate } from './render/prepared';
+import type { TemplateSources } from './render/render-task';
 import { templateRow, versionRow } from './template-store';
 
 export interface TemplatesContext {
@@ -70,9 +71,36 @@ export async function preparedOf(ctx: TemplatesContext, version: TemplateVersion
   return made;
 }
 
+/** A template of the tenant at one version, compiled: what renders in the off-loop pool start from. */
+export interface CompiledTemplate {
+  template: TemplateRow;
+  version: TemplateVersionRow;
+}
+
 /**
- * A template of the tenant at one version (its current one by default), ready to merge: what the
- * preview, the test send and campaigns use. Another tenant's template or a version no longer kept: 404.
+ * A template of the tenant at one version (its current one by default), compiled but not parsed: the
+ * off-loop pool parses it (render/render-task.ts). Another tenant's template or a version no longer kept: 404.
+ */
+export async function loadCompiled(
+  ctx: TemplatesContext,
+  tenantId: string,
+  templateId: string,
+  version?: number | null,
+): Promise<CompiledTemplate> {
+  const template = await templateRow(ctx.db, tenantId, templateId);
+  const row = await versionRow(ctx.db, template.id, version ?? template.version);
+  await compiledVersion(ctx, row);
+  return { template, version: row };
+}
+
+/** A version's sources for a render. */
+export function versionSources(version: TemplateVersionRow): TemplateSources {
+  return { subject: version.subject, previewText: version.previewText, html: version.html, text: version.text };
+}
+
+/**
+ * A template of the tenant at one version (its current one by default), parsed here and ready to
+ * merge on this thread (tests, tools). Another tenant's template or a version no longer kept: 404.
  */
 export async function loadTemplate(
   ctx: TemplatesContext,

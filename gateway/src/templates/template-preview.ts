@@ -9,8 +9,9 @@ import type { Mailer } from '../mail/mailer';
 import { loadContact, loadMergeContext } from './merge-context';
 import { contactScope, knownMergeTags, mergeTagWarnings, sampleLinks, sampleScope } from './merge-tags';
 import { TemplateRenderError } from './render/liquid';
-import { bindSend, renderMessage, type RenderedMessage } from './render/prepared';
-import { loadTemplate, type TemplatesContext } from './template-cache';
+import type { RenderedMessage } from './render/prepared';
+import { renderOffLoop } from './render/render-task';
+import { loadCompiled, versionSources, type TemplatesContext } from './template-cache';
 import type { TestSendLimit } from '../lib/test-send-limit';
 
 async function renderFor(
@@ -20,7 +21,7 @@ async function renderFor(
   contactId: string | null | undefined,
   version?: number | null,
 ): Promise<TemplatePreview> {
-  const loaded = await loadTemplate(ctx, tenantId, id, version);
+  const loaded = await loadCompiled(ctx, tenantId, id, version);
   const merge = await loadMergeContext(ctx.db, tenantId, ctx.publicUrl);
   const links = sampleLinks(ctx.publicUrl);
   const scope = contactId
@@ -28,8 +29,8 @@ async function renderFor(
     : sampleScope(merge.attributes, merge.community, links);
   let message: RenderedMessage;
   try {
-    // As a campaign renders it: bound to the send, then merged for the recipient.
-    message = renderMessage(bindSend(loaded.prepared, scope), scope);
+    // As a campaign renders it (bound to the send, then merged for the recipient), in the off-loop pool.
+    message = await renderOffLoop(versionSources(loaded.version), scope);
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
     throw badRequest(INVALID_INPUT, { mjml: [`The merge tags could not be filled in: ${error.message}`] });
@@ -63,11 +64,11 @@ export async function thumbnailHtml(
   tenantId: string,
   id: string,
 ): Promise<{ version: number; html: string }> {
-  const loaded = await loadTemplate(ctx, tenantId, id);
+  const loaded = await loadCompiled(ctx, tenantId, id);
   const merge = await loadMergeContext(ctx.db, tenantId, ctx.publicUrl);
   const scope = sampleScope(merge.attributes, merge.community, sampleLinks(ctx.publicUrl));
   try {
-    return { version: loaded.version.version, html: renderMessage(bindSend(loaded.prepared, scope), scope).html };
+    return { version: loaded.version.version, html: (await renderOffLoop(versionSources(loaded.version), scope)).html };
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
     return { version: loaded.version.version, html: loaded.version.html };

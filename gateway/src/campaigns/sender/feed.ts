@@ -1,7 +1,7 @@
 /**
  * Claims and renders ahead of the connections: a batch of rows is claimed (claim.ts: deferred rows due,
- * rows given back to the queue, then straight from the audience's parts) and built (a turn of the event
- * loop after each message) while the connections send the previous one. Between batches: the
+ * rows given back to the queue, then straight from the audience's parts) and built in the off-loop pool
+ * (render.ts `buildMessages`) while the connections send the previous one. Between batches: the
  * campaign's status at most every second (pause and cancel take effect within it), the plan's volume,
  * the send rates, the run's time and the runner's abort.
  */
@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/index';
-import { yieldToRequests } from '../../db/storage';
 import { queryRows, textOf } from '../../lib/raw-sql';
 import type { Mailer } from '../../mail/mailer';
 import { emailAllowance } from '../usage';
@@ -18,7 +17,7 @@ import { claim, claimFromParts, type Claimant, type Claimed } from './claim';
 import type { Answer } from './commit';
 import type { GroupCommit } from './group-commit';
 import type { SendRates } from './rate';
-import { buildMessage, signed, type Message, type SendContext } from './render';
+import { buildMessages, type Message, type SendContext } from './render';
 
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 export const STATUS_EVERY_MS = 1_000;
@@ -196,11 +195,10 @@ export class Feed {
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
+    const built = await buildMessages(ctx, rows);
     for (const [i, row] of rows.entries()) {
-      // One message per turn of the event loop, so the connections' answers wait at most one build.
-      if (i > 0) await yieldToRequests();
-      let message = buildMessage(deps.config, ctx, row);
-      if (ctx.dkim.length > 0 && 'raw' in message) message = await signed(message, ctx.dkim);
+      const message = built[i];
+      if (!message) throw new Error('the off-loop pool answered fewer messages than rows');
       if ('failed' in message)
         this.commits.ride({ id: row.id, kind: 'failed', detail: message.failed, afterData: false });
       else if ('deferred' in message)

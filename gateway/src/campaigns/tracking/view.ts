@@ -9,15 +9,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/index';
 import { HttpError } from '../../errors';
 import { queryRows, textOf, intOf } from '../../lib/raw-sql';
-import {
-  bindSend,
-  contactScope,
-  loadMergeContext,
-  loadTemplate,
-  renderMessage,
-  type ContactInfo,
-} from '../../templates/index';
-import { prepareCampaign } from '../campaign-preview';
+import { contactScope, loadCompiled, loadMergeContext, renderOffLoop, type ContactInfo } from '../../templates/index';
+import { campaignSources } from '../campaign-preview';
 import { decorateHtml } from './decorate';
 import { trackingUrls } from './links';
 import type { TrackedRecipient } from './record';
@@ -76,7 +69,7 @@ export async function renderForBrowser(db: Database, config: Config, r: TrackedR
   const publicUrl = config.onboarding.publicUrl;
   let loaded;
   try {
-    loaded = await loadTemplate({ db, publicUrl }, r.tenantId, campaign.templateId, campaign.templateVersion);
+    loaded = await loadCompiled({ db, publicUrl }, r.tenantId, campaign.templateId, campaign.templateVersion);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return null;
     throw error;
@@ -89,9 +82,9 @@ export async function renderForBrowser(db: Database, config: Config, r: TrackedR
     unsubscribe_url: urls.unsubscribe,
     view_in_browser_url: urls.view,
   });
-  // The campaign's own subject and preview text, as in the e-mail sent (campaign-preview.ts).
-  const prepared = prepareCampaign(loaded.version, campaign);
-  const message = renderMessage(bindSend(prepared, { community: scope.community }), scope);
+  // The campaign's own subject and preview text, as in the e-mail sent (campaign-preview.ts), rendered
+  // in the off-loop pool.
+  const message = await renderOffLoop(campaignSources(loaded.version, campaign), scope);
   return decorateHtml(message.html, urls, { trackOpens: false, trackClicks: campaign.trackClicks, utm: campaign.utm });
 }
 

@@ -7,7 +7,7 @@
 import { Output, Tokenizer, TokenKind, type Liquid, type Template, type TagToken } from 'liquidjs';
 import type { MergeScope } from '../merge-tags';
 import type { CompiledContent, TemplateContent } from './compile';
-import { htmlLiquid, parseLiquid, renderMerged, textLiquid } from './liquid';
+import { htmlLiquid, parseLiquid, renderBudget, renderMerged, textLiquid } from './liquid';
 
 export interface PreparedTemplate {
   readonly subject: Template[];
@@ -89,12 +89,16 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-/** One recipient's subject, preview text, HTML and text. Throws TemplateRenderError past a limit. */
+/**
+ * One recipient's subject, preview text, HTML and text, the four parts on one budget of steps
+ * (liquid.ts RENDER_LIMITS). Throws TemplateRenderError past a limit.
+ */
 export function renderMessage(template: PreparedTemplate, scope: MergeScope): RenderedMessage {
+  const budget = renderBudget();
   return {
-    subject: oneLine(renderMerged(textLiquid, template.subject, scope)),
-    preview_text: oneLine(renderMerged(textLiquid, template.previewText, scope)),
-    html: renderMerged(htmlLiquid, template.html, scope),
-    text: renderMerged(textLiquid, template.text, scope),
+    subject: oneLine(renderMerged(textLiquid, template.subject, scope, budget)),
+    preview_text: oneLine(renderMerged(textLiquid, template.previewText, scope, budget)),
+    html: renderMerged(htmlLiquid, template.html, scope, budget),
+    text: renderMerged(textLiquid, template.text, scope, budget),
   };
 }
