@@ -18,8 +18,11 @@ import { runPool } from './test-pool.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
-/** Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database thread). */
-const GATEWAY_CONCURRENCY = 2;
+/**
+ * Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database
+ * thread). One slot runs the suites that start processes one after another; the others share the rest.
+ */
+const GATEWAY_CONCURRENCY = 3;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
  * timers): two at a time kept about one core busy on two (bench/README.md, "CI, `npm test`").
