@@ -1,9 +1,9 @@
 /**
  * A running / idle signal, passed on only when it changes for good: "running" at once, "idle" only once
  * nothing has run for `idleMs`. A gateway answering many short requests (the session check answers from
- * memory) goes from running to idle and back at every request; told each time, the database's thread
- * (db/pglite-thread.ts `holdBackground`) would get two messages per request, and posting them cost the
- * gateway's thread more than answering (bench/README.md, "Figures behind rules in the code").
+ * memory) goes from running to idle and back at every request; told each time, the storage's
+ * background work (db/storage.ts `requestsRunningSignal`) would get two messages per request, and
+ * passing them on cost the gateway's thread more than answering (bench/README.md, "Figures behind rules in the code").
  */
 export interface SignalTimers {
   setTimeout: (fn: () => void, ms: number) => unknown;
