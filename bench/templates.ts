@@ -11,7 +11,7 @@
 import mjml2html from 'mjml';
 import {
   bindSend,
-  compileContent,
+  compileHere,
   contactScope,
   prepareTemplate,
   renderMessage,
@@ -92,12 +92,12 @@ export async function templatesBench(): Promise<string> {
   const mjmlCpu: number[] = [];
   const compileMs: number[] = [];
   const compileCpu: number[] = [];
-  for (let i = 0; i < 20; i++) await compileContent(design, settings); // warm-up
+  for (let i = 0; i < 20; i++) await compileHere(design, settings); // warm-up
   for (let i = 0; i < COMPILES; i++) {
     await timed(mjmlMs, mjmlCpu, () => mjml2html(design.mjml, { validationLevel: 'soft', fonts: {} }));
-    await timed(compileMs, compileCpu, () => compileContent(design, settings));
+    await timed(compileMs, compileCpu, () => compileHere(design, settings));
   }
-  const compiled = await compileContent(design, settings);
+  const compiled = await compileHere(design, settings);
   const t0 = performance.now();
   const prepared = prepareTemplate(design, compiled);
   const prepareMs = performance.now() - t0;

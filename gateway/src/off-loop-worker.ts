@@ -6,13 +6,14 @@
  */
 import { buildBatchHere, buildTask } from './campaigns/off-loop-tasks';
 import { dkimHeadersHere, dkimSignTask, type DkimKey } from './domains/off-loop-tasks';
-import { renderHere, renderTask } from './templates/off-loop-tasks';
+import { compileInThread, compileTask, renderHere, renderTask } from './templates/off-loop-tasks';
 
 type Handler = (input: never) => unknown;
 
 /** What a thread answers, by the task's name (pool.ts `run` sends that task's input). */
 const handlers = new Map<string, Handler>([
   [renderTask.name, renderHere],
+  [compileTask.name, compileInThread],
   [buildTask.name, buildBatchHere],
   [
     dkimSignTask.name,

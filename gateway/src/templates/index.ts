@@ -49,8 +49,9 @@ export {
   describeLiquidError,
   TOO_MANY_STEPS,
 } from './render/liquid';
+export { compileContent } from './render/compile-task';
 export {
-  compileContent,
+  compileHere,
   compiledWith,
   TemplateInputError,
   withPreviewText,

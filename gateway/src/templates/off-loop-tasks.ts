@@ -2,6 +2,7 @@
 // other areas that render): the renderer without the area's routes and storage, so a thread loads
 // only what it runs.
 export { renderHere, renderTask, preparedHere, sourcesKey, failedOutcome } from './render/render-task';
+export { compileInThread, compileTask } from './render/compile-task';
 export type { RenderOutcome, TemplateSources } from './render/render-task';
 export { bindSend, renderMessage, type PreparedTemplate, type RenderedMessage } from './render/prepared';
 export { LiquidSyntaxError, TemplateRenderError } from './render/liquid';

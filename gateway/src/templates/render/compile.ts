@@ -165,8 +165,12 @@ export function checkContent(content: TemplateContent): FieldErrors {
   return errors;
 }
 
-/** Compiles a version's content, or throws TemplateInputError. CPU work of a few ms for a newsletter. */
-export async function compileContent(content: TemplateContent, settings: CompileSettings): Promise<CompiledContent> {
+/**
+ * Compiles a version's content in this thread, or throws TemplateInputError: CPU work of a few ms for a
+ * newsletter and up to seconds for a hostile 1 MB design, so the gateway calls it through the off-loop
+ * pool (compile-task.ts `compileContent`); the pool's threads call it here.
+ */
+export async function compileHere(content: TemplateContent, settings: CompileSettings): Promise<CompiledContent> {
   const checked = checkContent(content);
   if (Object.keys(checked).length > 0) throw new TemplateInputError(checked);
 

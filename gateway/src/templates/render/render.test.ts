@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { TEMPLATE_STARTERS } from '../../contracts';
 import { knownMergeTags, mergeTagWarnings, sampleLinks, sampleScope, type MergeScope } from '../merge-tags';
 import { blankDesign, STARTERS } from '../starters/index';
-import { compileContent, TemplateInputError, type TemplateContent } from './compile';
+import { compileHere, TemplateInputError, type TemplateContent } from './compile';
 import { NO_INCLUDES, RENDER_LIMITS, TemplateRenderError } from './liquid';
 import { bindSend, prepareTemplate, renderMessage } from './prepared';
 import { MJML_ICON_HOST } from './social';
@@ -31,7 +31,7 @@ function scope(contact: MergeScope['contact'] = {}): MergeScope {
 
 async function fieldErrors(c: TemplateContent): Promise<Record<string, string[]>> {
   try {
-    await compileContent(c, settings);
+    await compileHere(c, settings);
   } catch (error) {
     if (error instanceof TemplateInputError) return error.errors;
     throw error;
@@ -40,7 +40,7 @@ async function fieldErrors(c: TemplateContent): Promise<Record<string, string[]>
 }
 
 async function render(c: TemplateContent, s: MergeScope) {
-  return renderMessage(prepareTemplate(c, await compileContent(c, settings)), s);
+  return renderMessage(prepareTemplate(c, await compileHere(c, settings)), s);
 }
 
 describe('compiling MJML', () => {
@@ -63,13 +63,13 @@ describe('compiling MJML', () => {
 
   it('reads no file: mj-include is left out', async () => {
     const c = content(column('<mj-text>before</mj-text>') + '\n<mj-include path="/etc/passwd" />');
-    const { html } = await compileContent(c, settings);
+    const { html } = await compileHere(c, settings);
     assert.doesNotMatch(html, /root:/);
     assert.match(html, /before/);
   });
 
   it('fetches no web font (MJML would link Google Fonts for its default Ubuntu)', async () => {
-    const { html } = await compileContent(
+    const { html } = await compileHere(
       content(column('<mj-text font-family="Ubuntu, Arial">Hi</mj-text>')),
       settings,
     );
@@ -77,7 +77,7 @@ describe('compiling MJML', () => {
   });
 
   it('puts the subject in the title and the preview text first in the body', async () => {
-    const { html } = await compileContent(
+    const { html } = await compileHere(
       content(column('<mj-text>Body</mj-text>'), { subject: 'A & B', preview_text: 'Peek <here>' }),
       settings,
     );
@@ -86,8 +86,8 @@ describe('compiling MJML', () => {
   });
 
   it('hides the preview text without a font colour or size (no low-contrast text), mj-preview too', async () => {
-    const ours = await compileContent(content(column('<mj-text>Body</mj-text>'), { preview_text: 'Peek' }), settings);
-    const theirs = await compileContent(
+    const ours = await compileHere(content(column('<mj-text>Body</mj-text>'), { preview_text: 'Peek' }), settings);
+    const theirs = await compileHere(
       {
         subject: 'Hello',
         preview_text: '',
@@ -203,7 +203,7 @@ describe('merging', () => {
       ),
       { subject: '{{ community.name }}: {{ contact.first_name }}' },
     );
-    const prepared = prepareTemplate(c, await compileContent(c, settings));
+    const prepared = prepareTemplate(c, await compileHere(c, settings));
     const s = scope({ first_name: 'Ann', vip: true });
     const bound = bindSend(prepared, s);
     assert.deepEqual(renderMessage(bound, s), renderMessage(prepared, s));
@@ -218,7 +218,7 @@ describe('merging', () => {
     const c = content(column('<mj-text>{% assign community = contact %}{{ community.first_name }}</mj-text>'), {
       subject: '{{ community.name }}',
     });
-    const prepared = prepareTemplate(c, await compileContent(c, settings));
+    const prepared = prepareTemplate(c, await compileHere(c, settings));
     const s = scope({ first_name: 'Ann' });
     assert.equal(bindSend(prepared, s), prepared);
     assert.match(renderMessage(prepared, s).html, />Ann</);
@@ -248,7 +248,7 @@ describe('social icons', () => {
           '</mj-social>',
       ),
     );
-    const { html } = await compileContent(c, settings);
+    const { html } = await compileHere(c, settings);
     assert.doesNotMatch(html, /mailjet\.com/);
     assert.match(html, /src="https:\/\/gw\.example\.test\/static\/social\/x\.png"/);
     assert.match(html, /src="https:\/\/gw\.example\.test\/static\/social\/discord\.png"/);
@@ -261,7 +261,7 @@ describe('starters', () => {
   for (const key of TEMPLATE_STARTERS) {
     it(`${key}: compiles, loads nothing from outside, carries the footer, merges`, async () => {
       const design = STARTERS[key].design(settings);
-      const compiled = await compileContent(design, settings);
+      const compiled = await compileHere(design, settings);
       for (const [, src] of compiled.html.matchAll(/\ssrc="([^"]*)"/g)) {
         assert.ok(src?.startsWith(`${settings.publicUrl}/static/`), `image from outside: ${src}`);
       }
@@ -276,8 +276,8 @@ describe('starters', () => {
   }
 
   it('a blank marketing template has the footer; a transactional one has none', async () => {
-    const marketing = await compileContent(blankDesign(settings, 'marketing'), settings);
-    const transactional = await compileContent(blankDesign(settings, 'transactional'), settings);
+    const marketing = await compileHere(blankDesign(settings, 'marketing'), settings);
+    const transactional = await compileHere(blankDesign(settings, 'transactional'), settings);
     assert.match(marketing.html, /\{\{ unsubscribe_url \}\}/);
     assert.doesNotMatch(transactional.html, /unsubscribe_url/);
   });
