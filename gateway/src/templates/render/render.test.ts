@@ -69,10 +69,7 @@ describe('compiling MJML', () => {
   });
 
   it('fetches no web font (MJML would link Google Fonts for its default Ubuntu)', async () => {
-    const { html } = await compileHere(
-      content(column('<mj-text font-family="Ubuntu, Arial">Hi</mj-text>')),
-      settings,
-    );
+    const { html } = await compileHere(content(column('<mj-text font-family="Ubuntu, Arial">Hi</mj-text>')), settings);
     assert.doesNotMatch(html, /fonts\.googleapis\.com/);
   });
 
