@@ -134,3 +134,15 @@ describe("the platform's DKIM key", () => {
     ]);
   });
 });
+
+describe("the inbound receiver's certificate", () => {
+  it('takes the key and the certificate together, or neither', () => {
+    const env = { ...base, PLATFORM_DKIM_PRIVATE_KEY_FILE: keyFile };
+    assert.equal(loadConfig(env).campaigns.inbound.tls, null);
+    assert.deepEqual(
+      loadConfig({ ...env, INBOUND_TLS_KEY_FILE: '/k.pem', INBOUND_TLS_CERT_FILE: '/c.pem' }).campaigns.inbound.tls,
+      { keyFile: '/k.pem', certFile: '/c.pem' },
+    );
+    assert.throws(() => loadConfig({ ...env, INBOUND_TLS_KEY_FILE: '/k.pem' }), /set both, or neither/);
+  });
+});

@@ -265,9 +265,25 @@ export interface InboundConfig {
   maxBytes: number;
   /** Connections at once (INBOUND_MAX_CLIENTS, default 20). */
   maxClients: number;
+  /**
+   * INBOUND_TLS_KEY_FILE and INBOUND_TLS_CERT_FILE (PEM): with both, the receiver offers STARTTLS
+   * (RFC 3207) with this certificate of the bounce domain; without, it offers none.
+   */
+  tls: { keyFile: string; certFile: string } | null;
 }
 
 export type Env = Record<string, string | undefined>;
+
+/** The receiver's certificate files: both or neither. */
+function inboundTls(env: Env): InboundConfig['tls'] {
+  const keyFile = env.INBOUND_TLS_KEY_FILE?.trim() ?? '';
+  const certFile = env.INBOUND_TLS_CERT_FILE?.trim() ?? '';
+  if (!keyFile && !certFile) return null;
+  if (!keyFile || !certFile) {
+    throw new Error('INBOUND_TLS_KEY_FILE and INBOUND_TLS_CERT_FILE go together: set both, or neither.');
+  }
+  return { keyFile, certFile };
+}
 
 /** 'Name <a@b.c>' -> 'a@b.c'. */
 function addressOf(from: string): string {
@@ -506,6 +522,7 @@ export function loadConfig(env: Env = process.env): Config {
         host: env.INBOUND_SMTP_HOST || env.HOST || '127.0.0.1',
         maxBytes: Math.max(1024, int(env, 'INBOUND_MAX_BYTES', 1024 * 1024)),
         maxClients: Math.max(1, int(env, 'INBOUND_MAX_CLIENTS', 20)),
+        tls: inboundTls(env),
       },
       mailEventsSecret: env.MAIL_EVENTS_SECRET || null,
       poolSize: Math.max(1, int(env, 'SEND_POOL_SIZE', 32)),

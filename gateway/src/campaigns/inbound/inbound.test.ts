@@ -3,6 +3,8 @@
 // contact and the delivery log's row; a soft bounce is only counted; forged addresses are refused at
 // RCPT; the List-Unsubscribe mailbox unsubscribes by the subject's signed token.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import nodemailer from 'nodemailer';
 import type { DeliveryRecipientPage } from '../../contracts';
@@ -111,6 +113,47 @@ describe('inbound receiver', () => {
     assert.deepEqual(await eventsOf(gw.handle.db, rid), [
       { type: 'bounced', machine: false, detail: '5.1.1 550 5.1.1 user unknown' },
     ]);
+  });
+
+  it('offers STARTTLS only with a certificate, and takes a bounce over TLS', async () => {
+    const fixtures = fileURLToPath(new URL('../../../test/fixtures/inbound-tls/', import.meta.url));
+    const [keyFile, certFile] = [`${fixtures}key.pem`, `${fixtures}cert.pem`];
+    const inbound = { ...gw.config.campaigns.inbound, tls: { keyFile, certFile } };
+    const withTls = await startInboundReceiver({
+      db: gw.handle.db,
+      config: { ...gw.config, campaigns: { ...gw.config.campaigns, inbound } },
+      log: gw.app.log,
+      clock: () => new Date(),
+    });
+    const ca = await readFile(certFile);
+    const tlsOnly = (port: number) =>
+      nodemailer.createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        requireTLS: true,
+        tls: { ca, servername: 'localhost' },
+      });
+    try {
+      const { contact, verp } = await setup('tls-gone@example.org');
+      const secured = tlsOnly(withTls.port);
+      const info = await secured.sendMail({
+        envelope: { from: '', to: verp },
+        raw: dsn(verp, 'tls-gone@example.org', 'failed', '5.1.1', '550 5.1.1 user unknown'),
+      });
+      secured.close();
+      assert.match(info.response, /^250/);
+      assert.equal(await contactStatusOf(gw.handle.db, contact), 'bounced');
+      // Without a certificate the receiver offers no STARTTLS: a client that requires it gives up.
+      const refused = tlsOnly(receiver.port);
+      await assert.rejects(
+        refused.sendMail({ envelope: { from: '', to: verp }, raw: 'Subject: x\r\n\r\nx' }),
+        /STARTTLS/,
+      );
+      refused.close();
+    } finally {
+      await withTls.close();
+    }
   });
 
   it('a complaint (ARF abuse report) marks the contact complained and counts it', async () => {

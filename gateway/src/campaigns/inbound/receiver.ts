@@ -18,6 +18,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import type { Config } from '../../config';
 import type { Database } from '../../db/index';
@@ -112,12 +113,16 @@ async function handleInbound(deps: InboundDeps, raw: Buffer, targets: readonly T
 export async function startInboundReceiver(deps: InboundDeps): Promise<InboundReceiver> {
   const { config, log } = deps;
   const settings = config.campaigns.inbound;
+  // Opportunistic TLS (RFC 3207) when the bounce domain's certificate is given; else no STARTTLS at all.
+  const tls = settings.tls
+    ? { key: await readFile(settings.tls.keyFile), cert: await readFile(settings.tls.certFile) }
+    : null;
   const server = new SMTPServer({
     name: config.campaigns.bounceDomain,
     banner: 'bounces, complaints and unsubscribes only',
     authOptional: true,
-    // Opportunistic TLS needs a certificate of the bounce domain: put a TLS-terminating MTA in front.
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ?? {}),
     logger: false,
     size: settings.maxBytes,
     maxClients: settings.maxClients,
