@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
-// side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
-// says which run on which), two files at a time, the files that start gateway processes one after
-// another in one of the two slots, then the timed ones alone; e2e in Chromium against the started
-// system, three files at a time.
+// side; then, side by side, the gateway's suites on a PostgreSQL server and on embedded PGlite
+// (scripts/gateway-suites.mjs says which run on which; three files at a time, the files that start
+// gateway processes one after another in one of the slots) and e2e in Chromium against the started
+// system (two files at a time); then the gateway's timed suites alone.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,9 +25,11 @@ fs.mkdirSync(tmp, { recursive: true });
 const GATEWAY_CONCURRENCY = 3;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
- * timers): two at a time kept about one core busy on two (bench/README.md, "CI, `npm test`").
+ * timers): three at a time alone kept about one core busy on two, so they run beside the gateway's
+ * suites, two at a time (bench/README.md, "CI, `npm test`").
  */
 const E2E_CONCURRENCY = 3;
+const E2E_BESIDE_GATEWAY = 2;
 // A hang guard for each test file: the axe suite visits every page and dialog, about 80 s on a quiet
 // 2-core machine and more than 300 s on a loaded one.
 const FILE_TIMEOUT_MS = 900_000;
@@ -116,10 +118,8 @@ function count(label, result) {
  * and seeded template database made once per engine (gateway/test/db-template.ts), and runs from its
  * bundle in plain node (gateway/test/bundle.mjs; a file that imports by a computed name under tsx).
  */
-async function gatewaySuites(serverUrl) {
+async function gatewayJobs(serverUrl) {
   const cwd = path.join(root, 'gateway');
-  const templates = path.join(tmp, 'db-templates');
-  fs.rmSync(templates, { recursive: true, force: true });
   const side = [];
   const processes = [];
   const alone = [];
@@ -150,21 +150,55 @@ async function gatewaySuites(serverUrl) {
     side.push({ label: `bench ${file}`, cwd: path.join(root, 'bench'), file, size: 0, env: {} });
   }
   side.sort((a, b) => b.size - a.size);
-  const gatewayTmp = path.join(tmp, 'gateway');
+  processes.sort((a, b) => b.size - a.size);
+  return { side, processes, alone };
+}
+
+/** Where the seeded template databases of a run are made (gateway/test/db-template.ts), and the files' reports. */
+const templates = path.join(tmp, 'db-templates');
+const gatewayTmp = path.join(tmp, 'gateway');
+
+/**
+ * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time, one slot running the
+ * suites that start processes one after another.
+ */
+async function gatewaySuites(jobs) {
+  console.log('\n=== gateway on PostgreSQL and embedded PGlite');
+  const together = await runPool(jobs.side, {
+    concurrency: GATEWAY_CONCURRENCY,
+    tmp: gatewayTmp,
+    timeoutMs: FILE_TIMEOUT_MS,
+    firstSlot: jobs.processes,
+  });
+  count('gateway', together);
+  for (const [label, seconds] of together.seconds) gatewaySeconds.set(label, seconds);
+}
+
+/** The timed suites, one at a time with nothing beside them. */
+async function timedSuites(jobs) {
+  console.log('\n=== gateway: timed suites, alone');
+  const apart = await runPool(jobs.alone, { concurrency: 1, tmp: gatewayTmp, timeoutMs: FILE_TIMEOUT_MS });
+  count('gateway timed', apart);
+  for (const [label, seconds] of apart.seconds) gatewaySeconds.set(label, seconds);
+}
+
+/**
+ * Runs `work` with a PostgreSQL server and the gateway's jobs (their bundles made, the template
+ * directory fresh); the server stops after.
+ */
+async function withGatewayJobs(work) {
+  let pg;
+  fs.rmSync(templates, { recursive: true, force: true });
   fs.rmSync(gatewayTmp, { recursive: true, force: true });
   try {
-    processes.sort((a, b) => b.size - a.size);
-    const together = await runPool(side, {
-      concurrency: GATEWAY_CONCURRENCY,
-      tmp: gatewayTmp,
-      timeoutMs: FILE_TIMEOUT_MS,
-      firstSlot: processes,
-    });
-    count('gateway', together);
-    const apart = await runPool(alone, { concurrency: 1, tmp: gatewayTmp, timeoutMs: FILE_TIMEOUT_MS });
-    count('gateway processes', apart);
-    return new Map([...together.seconds, ...apart.seconds]);
+    pg = startPostgres(Number(process.env.TEST_PG_PORT ?? 5439));
+    await work(await gatewayJobs(pg.url));
+  } catch (error) {
+    console.error(error);
+    problems.push('gateway suites could not run');
+    failed += 1;
   } finally {
+    pg?.stop();
     fs.rmSync(templates, { recursive: true, force: true });
   }
 }
@@ -173,7 +207,7 @@ async function gatewaySuites(serverUrl) {
  * e2e's suites, E2E_CONCURRENCY files at a time: each starts a system of its own (e2e/lib/system.ts),
  * on ports of its own (E2E_PORT_BASE, 10 apart).
  */
-async function e2eSuites() {
+async function e2eSuites(concurrency = E2E_CONCURRENCY) {
   console.log('\n=== e2e in Chromium');
   const cwd = path.join(root, 'e2e');
   const base = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -181,7 +215,7 @@ async function e2eSuites() {
     .map((file) => ({ label: `e2e ${file}`, cwd, file, size: fs.statSync(path.join(cwd, file)).size }))
     .sort((a, b) => b.size - a.size);
   const result = await runPool(files, {
-    concurrency: E2E_CONCURRENCY,
+    concurrency,
     tmp: path.join(tmp, 'e2e'),
     timeoutMs: FILE_TIMEOUT_MS,
     slotEnv: (slot) => ({ E2E_PORT_BASE: String(base + 10 * slot) }),
@@ -222,49 +256,47 @@ const started = performance.now();
 const installMs = process.env.TEST_STARTED_AT ? Date.now() - Number(process.env.TEST_STARTED_AT) : null;
 if (installMs !== null && installMs >= 0) phases.push(['install (tools, pnpm install)', installMs / 1000, null]);
 
-let gatewaySeconds = new Map();
-/** The phases in order; `node scripts/test.mjs gateway e2e` runs only those named. */
-const PHASES = [
-  {
-    // Side by side: lint and format use one core each, typecheck, Jest's workers and the build the rest.
-    name: 'checks',
-    label: 'typecheck, lint, format, Jest, build',
-    run: () =>
-      Promise.all([
-        gate('typecheck', 'pnpm', ['run', 'typecheck'], { together: true }),
-        gate('lint', 'pnpm', ['run', 'lint'], { together: true }),
-        gate('format', 'pnpm', ['run', 'format:check'], { together: true }),
-        jest(),
-        gate('production build of the shell and all remotes', 'pnpm', ['run', 'build'], { together: true }),
-      ]),
-  },
-  {
-    name: 'gateway',
-    label: 'gateway (PostgreSQL, PGlite)',
-    async run() {
-      console.log('\n=== gateway on PostgreSQL and embedded PGlite');
-      let pg;
-      try {
-        pg = startPostgres(Number(process.env.TEST_PG_PORT ?? 5439));
-        gatewaySeconds = await gatewaySuites(pg.url);
-      } catch (error) {
-        console.error(error);
-        problems.push('gateway suites could not run');
-        failed += 1;
-      } finally {
-        pg?.stop();
-      }
-    },
-  },
-  { name: 'e2e', label: 'e2e', run: e2eSuites },
-];
+const gatewaySeconds = new Map();
+/**
+ * The phases; `node scripts/test.mjs gateway e2e` runs only those named. The gateway's suites and e2e,
+ * both chosen, run side by side, and the timed suites after them.
+ */
+const PHASES = ['checks', 'gateway', 'e2e'];
 const chosen = process.argv.slice(2);
-const unknown = chosen.filter((name) => !PHASES.some((p) => p.name === name));
+const unknown = chosen.filter((name) => !PHASES.includes(name));
 if (unknown.length) {
-  console.error(`unknown phase ${unknown.join(', ')}: ${PHASES.map((p) => p.name).join(', ')}`);
+  console.error(`unknown phase ${unknown.join(', ')}: ${PHASES.join(', ')}`);
   process.exit(2);
 }
-for (const p of PHASES) if (chosen.length === 0 || chosen.includes(p.name)) await phase(p.label, p.run);
+const runs = (name) => chosen.length === 0 || chosen.includes(name);
+
+if (runs('checks')) {
+  // Side by side: lint and format use one core each, typecheck, Jest's workers and the build the rest.
+  await phase('typecheck, lint, format, Jest, build', () =>
+    Promise.all([
+      gate('typecheck', 'pnpm', ['run', 'typecheck'], { together: true }),
+      gate('lint', 'pnpm', ['run', 'lint'], { together: true }),
+      gate('format', 'pnpm', ['run', 'format:check'], { together: true }),
+      jest(),
+      gate('production build of the shell and all remotes', 'pnpm', ['run', 'build'], { together: true }),
+    ]),
+  );
+}
+if (runs('gateway') && runs('e2e')) {
+  await withGatewayJobs(async (jobs) => {
+    await phase('gateway (PostgreSQL, PGlite) and e2e', () =>
+      Promise.all([gatewaySuites(jobs), e2eSuites(E2E_BESIDE_GATEWAY)]),
+    );
+    await phase('gateway timed suites, alone', () => timedSuites(jobs));
+  });
+} else if (runs('gateway')) {
+  await withGatewayJobs(async (jobs) => {
+    await phase('gateway (PostgreSQL, PGlite)', () => gatewaySuites(jobs));
+    await phase('gateway timed suites, alone', () => timedSuites(jobs));
+  });
+} else if (runs('e2e')) {
+  await phase('e2e', () => e2eSuites());
+}
 
 const slowest = [...gatewaySeconds].sort((a, b) => b[1] - a[1]).slice(0, 10);
 if (slowest.length) {
