@@ -126,6 +126,9 @@ function gatewayEnv(dataDir: string, peer: SmtpPeer): NodeJS.ProcessEnv {
     JWT_SECRET,
     SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
     SEND_POOL_SIZE: String(SEND_POOL),
+    // The campaign from the platform's address is the unsigned figure; the one from the tenant's verified
+    // domain is signed with that domain's key alone, as the baseline's messages are (docs/domains.md).
+    PLATFORM_DKIM: 'off',
   };
 }
 

@@ -146,3 +146,15 @@ describe("the inbound receiver's certificate", () => {
     assert.throws(() => loadConfig({ ...env, INBOUND_TLS_KEY_FILE: '/k.pem' }), /set both, or neither/);
   });
 });
+
+describe('PLATFORM_DKIM_COSIGN', () => {
+  it('is off unless set on, and refuses other values', () => {
+    const env = { ...base, PLATFORM_DKIM_PRIVATE_KEY_FILE: keyFile };
+    assert.equal(loadConfig(env).platformDkim?.cosign, false);
+    assert.equal(loadConfig({ ...env, PLATFORM_DKIM_COSIGN: 'on' }).platformDkim?.cosign, true);
+    assert.throws(
+      () => loadConfig({ ...env, PLATFORM_DKIM_COSIGN: 'yes' }),
+      /PLATFORM_DKIM_COSIGN must be "on" or "off"/,
+    );
+  });
+});

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { DkimKey } from './platform-dkim';
-import { signingKeys, type MessageSigner } from './signing-keys';
+import { signingKeys, type MessageSigner, type PlatformKey } from './signing-keys';
 
 export interface Mail {
   to: string;
@@ -41,7 +41,7 @@ async function signedMessage(mail: Mail, from: string, signing: Signing) {
 
 /** How the mailer signs: the platform's key, and the signer (domains/dkim-sign.ts `dkimSignMessageWith`, handed in by the composition root). */
 export interface Signing {
-  platformKey: DkimKey | null;
+  platformKey: PlatformKey | null;
   sign: MessageSigner;
 }
 
@@ -55,7 +55,7 @@ export interface MailSettings {
   mailFrom: string;
   outboxDir: string;
   /** The platform's DKIM key (config.platformDkim): every mail is signed with it (null: PLATFORM_DKIM=off). */
-  platformDkim: DkimKey | null;
+  platformDkim: PlatformKey | null;
 }
 
 /** SMTP when SMTP_URL is set (e.g. smtp://user:pass@host:587). */

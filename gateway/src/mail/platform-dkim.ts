@@ -10,6 +10,8 @@
  *   nothing a receiver can check, and unsigned bulk mail is refused by Gmail and Yahoo.
  * - PLATFORM_DKIM=off: no platform key (the mail server at SMTP_URL signs for the platform, as an MTA
  *   with its own DKIM signing does); custom domains still sign, and the gateway warns at start.
+ * - PLATFORM_DKIM_COSIGN=on: mail from a tenant's verified domain is signed by the platform's key too,
+ *   beneath the tenant's (signing-keys.ts); off by default, one signature, the aligned one.
  * The key is RSA of at least 1024 bits (RFC 8301 section 3.2; 2048 recommended), signed RSA-SHA256.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
@@ -33,6 +35,8 @@ export interface PlatformDkim extends DkimKey {
   publicKey: string;
   /** Where the key was generated and is kept (development without a key), else null. */
   generatedFile: string | null;
+  /** PLATFORM_DKIM_COSIGN: also sign mail from a tenant's verified domain (beneath the tenant's signature). */
+  cosign: boolean;
 }
 
 /** The generated key's file in the data directory. */
@@ -109,6 +113,10 @@ export function loadPlatformDkim(env: Env, dataDir: string, defaultDomain: strin
       `PLATFORM_DKIM_DOMAIN (default: MAIL_FROM's domain) must be a domain name such as mail.example.com, got "${domainSetting}"`,
     );
   }
+  const cosignSetting = (env.PLATFORM_DKIM_COSIGN ?? '').trim().toLowerCase();
+  if (cosignSetting !== '' && cosignSetting !== 'on' && cosignSetting !== 'off') {
+    throw new Error(`PLATFORM_DKIM_COSIGN must be "on" or "off", got "${env.PLATFORM_DKIM_COSIGN}"`);
+  }
   const selector = (env.PLATFORM_DKIM_SELECTOR?.trim() || PLATFORM_SELECTOR_DEFAULT).toLowerCase();
   if (!LABELS.test(selector)) {
     throw new Error(
@@ -145,6 +153,7 @@ export function loadPlatformDkim(env: Env, dataDir: string, defaultDomain: strin
     privateKey: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),
     generatedFile,
+    cosign: cosignSetting === 'on',
   };
 }
 
