@@ -23,6 +23,13 @@ type CompileOutcome = { ok: true; value: CompiledContent } | { ok: false; errors
 
 export const compileTask = offLoopTask<CompileInput, CompileOutcome>('template-compile');
 
+/**
+ * The pool's guard for a compile: MJML's work is bounded by the content's size (1 MB at most), not by
+ * anything the template repeats, and a thread's first compile also loads MJML; so the guard is wider
+ * than a render's, only against a compiler that never ends.
+ */
+export const COMPILE_GUARD_MS = 60_000;
+
 /** The thread's side: compile, and carry a TemplateInputError back as its field errors. */
 export async function compileInThread({ content, settings }: CompileInput): Promise<CompileOutcome> {
   try {
@@ -38,10 +45,14 @@ export async function compileInThread({ content, settings }: CompileInput): Prom
  * OffLoopRetry (a 503 with Retry-After to a request) when the pool gave the work up.
  */
 export async function compileContent(content: TemplateContent, settings: CompileSettings): Promise<CompiledContent> {
-  const outcome = await offLoop().run(compileTask, {
-    content: { subject: content.subject, preview_text: content.preview_text, mjml: content.mjml },
-    settings: { publicUrl: settings.publicUrl },
-  });
+  const outcome = await offLoop().run(
+    compileTask,
+    {
+      content: { subject: content.subject, preview_text: content.preview_text, mjml: content.mjml },
+      settings: { publicUrl: settings.publicUrl },
+    },
+    { guardMs: Math.max(COMPILE_GUARD_MS, offLoop().settings.guardMs) },
+  );
   if (outcome.ok) return outcome.value;
   throw new TemplateInputError(outcome.errors);
 }
