@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleTests, needsTsx } from '../gateway/test/bundle.mjs';
+import { bundleTests, needsTsx, OFF_LOOP_WORKER_ENTRY } from '../gateway/test/bundle.mjs';
 import { enginesOf, runsAlone, startsProcesses } from './gateway-suites.mjs';
 import { startPostgres } from './pg-server.mjs';
 import { runPool } from './test-pool.mjs';
@@ -126,10 +126,12 @@ async function gatewayJobs(serverUrl) {
   const sources = new Map(
     testFiles('gateway', 'src').map((file) => [file, fs.readFileSync(path.join(cwd, file), 'utf8')]),
   );
+  const bundleDir = path.join(cwd, 'dist', 'tests');
   const bundles = await bundleTests(
     [...sources].filter(([, source]) => !needsTsx(source)).map(([file]) => file),
-    path.join(cwd, 'dist', 'tests'),
+    bundleDir,
   );
+  const worker = path.join(bundleDir, `${OFF_LOOP_WORKER_ENTRY}.mjs`);
   for (const [file, source] of sources) {
     for (const engine of enginesOf(file, source)) {
       const job = {
@@ -138,7 +140,12 @@ async function gatewayJobs(serverUrl) {
         file,
         bundle: bundles.get(file),
         size: source.length,
-        env: { TEST_TEMPLATE_DIR: templates, TEST_DATABASE_URL: engine === 'postgres' ? serverUrl : undefined },
+        env: {
+          TEST_TEMPLATE_DIR: templates,
+          TEST_DATABASE_URL: engine === 'postgres' ? serverUrl : undefined,
+          // The pool's threads of a bundled file run the bundled worker.
+          TEST_OFF_LOOP_WORKER: bundles.has(file) ? worker : undefined,
+        },
       };
       if (runsAlone(file)) alone.push(job);
       else if (startsProcesses(source)) processes.push(job);

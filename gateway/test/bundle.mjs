@@ -40,9 +40,13 @@ const sourcePaths = {
   },
 };
 
+/** The off-loop pool's thread (src/off-loop-worker.ts), bundled beside the tests: TEST_OFF_LOOP_WORKER names it. */
+export const OFF_LOOP_WORKER_ENTRY = 'off-loop-worker';
+
 /**
  * Bundles `files` (paths relative to gateway/) into `outdir` (inside gateway/, so that node_modules
- * resolve from it); resolves to each file's bundle, by file.
+ * resolve from it), with the off-loop pool's thread as `<outdir>/off-loop-worker.mjs`; resolves to each
+ * file's bundle, by file.
  *
  * @param {string[]} files
  * @param {string} outdir
@@ -51,6 +55,7 @@ const sourcePaths = {
 export async function bundleTests(files, outdir) {
   fs.rmSync(outdir, { recursive: true, force: true });
   const entryPoints = Object.fromEntries(files.map((file) => [file.replace(/\.ts$/, ''), path.join(gatewayDir, file)]));
+  entryPoints[OFF_LOOP_WORKER_ENTRY] = path.join(gatewayDir, 'src', 'off-loop-worker.ts');
   await build({
     absWorkingDir: gatewayDir,
     entryPoints,

@@ -59,7 +59,9 @@ async function spawnEntry(
   databaseUrl: string | null,
   ready: (output: string) => Promise<boolean> | boolean,
 ): Promise<{ proc: ChildProcess; output: () => string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, QUIET: '1', ...env };
+  // A process finds its own pool worker (beside its bundle, or the sources'), not this test file's.
+  const { TEST_OFF_LOOP_WORKER: _ours, ...inherited } = process.env;
+  const childEnv: NodeJS.ProcessEnv = { ...inherited, QUIET: '1', ...env };
   delete childEnv.DATABASE_URL;
   if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
   // GATEWAY_CPU_PROF=<dir>: the process writes a V8 CPU profile there when it exits (benchmarks).

@@ -17,6 +17,7 @@
  * TypeScript sources through tsx (src/off-loop-worker-tsx.mjs registers it in the thread).
  */
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 
 /**
@@ -60,8 +61,14 @@ export class OffLoopRetry extends Error {
   }
 }
 
-/** The worker's file: the bundle's sibling when this runs from dist/, else the TypeScript source. */
+/**
+ * The worker's file: the bundle's sibling when this runs from dist/, else the TypeScript source.
+ * `npm test` runs test files from a bundle whose `import.meta` names the sources, and bundles the
+ * worker beside them (gateway/test/bundle.mjs): TEST_OFF_LOOP_WORKER names it, so threads load no tsx.
+ */
 function workerFile(): string {
+  const bundled = process.env.TEST_OFF_LOOP_WORKER;
+  if (bundled) return pathToFileURL(bundled).href;
   const here = import.meta.url;
   // From the sources: gateway/src/lib/off-loop/pool.ts; bundled: gateway/dist/main.mjs (or workers.mjs).
   return new URL(here.endsWith('.ts') ? '../../off-loop-worker-tsx.mjs' : './off-loop-worker.mjs', here).href;
