@@ -10,11 +10,13 @@ const readable = (raw: Buffer) =>
 
 /**
  * The newest mail to `to` (whose subject matches, when given) in the gateway's outbox
- * (`<data dir>/outbox/*.eml`), as stored (the bytes a DKIM verifier checks); waits up to 10 s for it.
+ * (`<data dir>/outbox/*.eml`), as stored (the bytes a DKIM verifier checks); waits up to 30 s for it
+ * (e2e shares the machine with the gateway's suites).
  */
 export async function rawMailTo(dataDir: string, to: string, subject?: RegExp): Promise<Buffer> {
   const dir = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 100; i += 1) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
     for (const f of files.sort().reverse()) {
       const raw = fs.readFileSync(path.join(dir, f));

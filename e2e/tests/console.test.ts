@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { cookieNames, launch, newSession, signIn } from '../lib/browser.ts';
 import { E2E_ENV, startTestSystem } from '../lib/system.ts';
+import { mailTo } from '../lib/outbox.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
@@ -306,28 +305,7 @@ describe('accessibility', () => {
 });
 
 describe('password reset through the e-mailed link', () => {
-  /** The newest mail to `to` in the gateway's outbox, quoted-printable soft breaks undone. */
-  async function mailTo(to: string): Promise<string> {
-    const dir = path.join(system.dataDir, 'outbox');
-    for (let i = 0; i < 50; i += 1) {
-      const files = fs.existsSync(dir)
-        ? fs
-            .readdirSync(dir)
-            .filter((f) => f.endsWith('.eml'))
-            .sort()
-            .reverse()
-        : [];
-      for (const f of files) {
-        const text = fs
-          .readFileSync(path.join(dir, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (new RegExp(`^To: .*${to}`, 'mi').test(text)) return text;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no mail to ${to}`);
-  }
+  const mailToUser = (to: string) => mailTo(system.dataDir, to);
 
   test('request, open the link, choose a password, sign in with it; the link works once', async () => {
     const { page, context } = await newSession(browser, shellUrl);
@@ -337,7 +315,7 @@ describe('password reset through the e-mailed link', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     const link = /(http:\/\/localhost:\d+\/reset\/[0-9a-f-]+\/[A-Za-z0-9_-]+)/.exec(
-      await mailTo('owner@lab.test'),
+      await mailToUser('owner@lab.test'),
     )?.[1];
     assert.ok(link, 'the mail carries a reset link to the console');
     await page.goto(link);

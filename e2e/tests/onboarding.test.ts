@@ -4,15 +4,14 @@
 // a viem key), then see the signups count and the new contacts in the target list.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { gatewayCall } from '../lib/api.ts';
 import { launch, newSession, signIn } from '../lib/browser.ts';
 import { startTestSystem } from '../lib/system.ts';
+import { mailTo as mailToIn } from '../lib/outbox.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
@@ -36,22 +35,8 @@ after(async () => {
   await system?.stop();
 });
 
-/** The newest mail to `to` in the gateway's outbox, quoted-printable soft breaks undone. */
-async function mailTo(to: string): Promise<string> {
-  const dir = path.join(system.dataDir, 'outbox');
-  for (let i = 0; i < 100; i += 1) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-    for (const f of files.sort().reverse()) {
-      const text = fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (new RegExp(`^To: .*${to}`, 'mi').test(text)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+/** The newest mail to `to` in the gateway's outbox (e2e/lib/outbox.ts). */
+const mailTo = (to: string) => mailToIn(system.dataDir, to);
 
 describe('onboarding', () => {
   test('edit the community page, upload a logo and see both on the public page', async () => {

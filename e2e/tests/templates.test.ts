@@ -5,12 +5,11 @@
 // with an HTML and a plain-text part. The shell's CSP (no inline script, no eval) holds throughout.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, signIn } from '../lib/browser.ts';
 import { gatewayCall } from '../lib/api.ts';
 import { startTestSystem } from '../lib/system.ts';
+import { mailTo as mailToIn } from '../lib/outbox.ts';
 
 let system: Awaited<ReturnType<typeof startTestSystem>>;
 let browser: Browser;
@@ -52,28 +51,8 @@ async function offlineContext(): Promise<{ context: BrowserContext; page: Page; 
   return { context, page, outside, csp };
 }
 
-/** The newest mail to `to` in the gateway's outbox, quoted-printable soft breaks undone. */
-async function mailTo(to: string): Promise<string> {
-  const dir = path.join(system.dataDir, 'outbox');
-  for (let i = 0; i < 100; i += 1) {
-    const files = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const f of files) {
-      const text = fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (new RegExp(`^To: .*${to}`, 'mi').test(text)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+/** The newest mail to `to` in the gateway's outbox (e2e/lib/outbox.ts). */
+const mailTo = (to: string) => mailToIn(system.dataDir, to);
 
 /** A 1×1 PNG. */
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
