@@ -56,12 +56,22 @@ export interface CommitScope {
   epoch: number;
   maxAttempts: number;
   retryDelaySeconds: number;
+  /** Answer the rows' new states too (`Committed.answered`), for the delivery events' hook. */
+  withStates?: boolean;
 }
 
-/** What a commit did: the rows handed over, and how many answers matched no row held. */
+/** A row an answer changed, with its new status and error (only with `CommitScope.withStates`). */
+export interface AnsweredRow {
+  id: number;
+  status: string;
+  error: string | null;
+}
+
+/** What a commit did: the rows handed over, how many answers matched no row held, the rows answered. */
 export interface Committed {
   handed: Set<number>;
   dropped: number;
+  answered: AnsweredRow[];
 }
 
 /** A PostgreSQL array literal of integers (one parameter, cast with `::bigint[]`). */
@@ -87,7 +97,7 @@ export async function commitGroup(
   answers: Answer[],
   at: Date,
 ): Promise<Committed> {
-  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0 };
+  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0, answered: [] };
   const { campaignId, tenantId, epoch, maxAttempts } = scope;
   // Rows as array parameters: the statement's text and its number of parameters stay the same
   // whatever the group's size.
@@ -158,12 +168,22 @@ export async function commitGroup(
                (select count(*) from answered)::int as answered,
                (select count(*) from bounced_contacts)::int as contacts,
                (select count(*) from events)::int as events,
-               (select count(*) from counted)::int as counted`,
+               (select count(*) from counted)::int as counted,
+               ${
+                 scope.withStates
+                   ? sql`(select json_agg(json_build_object('id', id, 'status', status, 'error', error)) from answered)`
+                   : sql`null::json`
+               } as states`,
   );
   const ids = String(row?.handed ?? '{}')
     .replace(/[{}]/g, '')
     .split(',')
     .filter(Boolean)
     .map(Number);
-  return { handed: new Set(ids), dropped: answers.length - intOf(row ?? {}, 'answered') };
+  const states = typeof row?.states === 'string' ? (JSON.parse(row.states) as unknown) : row?.states;
+  return {
+    handed: new Set(ids),
+    dropped: answers.length - intOf(row ?? {}, 'answered'),
+    answered: Array.isArray(states) ? (states as AnsweredRow[]).map((a) => ({ ...a, id: Number(a.id) })) : [],
+  };
 }
