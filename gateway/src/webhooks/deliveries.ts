@@ -2,15 +2,15 @@
  * From a delivery event to attempts at each endpoint that wants it (docs/webhooks.md, "Delivery"):
  *
  * 1. fan-out (a job per batch of events the hook handed over): the tenant's enabled endpoints that want
- *    each event get a delivery row with the signed body, written once per (job, event, endpoint), then
- *    a delivery job each;
- * 2. an attempt (a job per attempt): the address is checked again, the body is POSTed with the Standard
+ *    each event get a delivery row with the signed body, written once per (job, event, endpoint), and
+ *    the job makes their first attempts, several at once;
+ * 2. an attempt (the first in the fan-out job, each retry a delayed job of its own): the address is checked again, the body is POSTed with the Standard
  *    Webhooks headers, the attempt is logged; 2xx is delivered, anything else is retried on the schedule
  *    (retry-schedule.ts) until it is spent. When a delivery's last attempt fails and the endpoint has
  *    not answered 2xx since that delivery was made (a whole retry schedule, about a day), the endpoint
  *    is disabled with the reason;
- * 3. the sweep (every 5 minutes): a delivery whose next job was lost (a process ended between logging
- *    an attempt and queueing the next) is queued again; deliveries older than 30 days are deleted.
+ * 3. the sweep (every 5 minutes): a delivery whose next attempt was lost (a process ended between logging
+ *    an attempt and queueing the next, or a fan-out was stopped before its first attempts) is queued again; deliveries older than 30 days are deleted.
  *
  * Jobs run at least once: an attempt job whose attempt is already logged does nothing.
  */
@@ -46,6 +46,9 @@ export interface DeliverJob {
 /** Rows written per statement by the fan-out. */
 const INSERT_SLICE = 500;
 
+/** First attempts a fan-out job makes at once (each may wait up to the timeout on another server). */
+const ATTEMPTS_AT_ONCE = 8;
+
 export const DISABLED_REASON =
   'Disabled by the gateway: every delivery attempt failed for a whole retry schedule (about a day). Enable it again once it answers 2xx.';
 
@@ -75,7 +78,7 @@ async function messageFacts(ctx: WebhookContext, ids: number[]): Promise<Map<num
 }
 
 /** Step 1: the deliveries of a batch of events, and a job for each. */
-export async function fanOut(ctx: WebhookContext, jobId: string, job: FanoutJob): Promise<void> {
+export async function fanOut(ctx: WebhookContext, jobId: string, job: FanoutJob, signal?: AbortSignal): Promise<void> {
   const events = job.events.filter((e) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e.type));
   const tenants = [...new Set(events.map((e) => e.tenantId))];
   const endpoints = await queryRows(
@@ -122,16 +125,22 @@ export async function fanOut(ctx: WebhookContext, jobId: string, job: FanoutJob)
           on conflict (source) do nothing`,
     );
   }
-  // A job run again (its process ended) finds its rows written: those never attempted get their job.
+  // The first attempts are made here, ATTEMPTS_AT_ONCE at a time (a job per attempt would wait a poll
+  // interval each). A job run again (its process ended) finds its rows written and attempts those never
+  // attempted; an attempt already made is not made again.
   const pending = await queryRows(
     ctx.db,
     sql`select id::text from webhook_deliveries
          where source like ${`${jobId}:%`} and attempts = 0 and state = 'pending'`,
   );
-  await ctx.jobs.sendMany<DeliverJob>(
-    DELIVER_QUEUE,
-    pending.map((r) => ({ data: { deliveryId: textOf(r, 'id') ?? '', attempt: 1 } })),
-  );
+  const queue = pending.map((r) => textOf(r, 'id') ?? '');
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      if (signal?.aborted) return;
+      await attemptDelivery(ctx, id, 1);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ATTEMPTS_AT_ONCE, queue.length) }, worker));
 }
 
 /** Postgres text cannot hold NUL: the kept answer drops it. */
