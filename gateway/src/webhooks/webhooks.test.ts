@@ -235,6 +235,42 @@ describe('delivery', () => {
   });
 });
 
+describe('an endpoint failing every attempt', () => {
+  it('is disabled with the reason once a delivery has spent its schedule; enabling clears it', async () => {
+    const created = await addEndpoint({ url: receiver.url, events: ['complained'] });
+    const id = created.body._id;
+    const campaign = await insertCampaign(gw.handle.db, lab);
+    const [rid = 0] = await insertRecipients(gw.handle.db, lab, campaign, [{ address: 'failing@example.com' }]);
+    const before = receiver.received.length;
+    // The schedule here is 1 s, 1 s: three attempts, all answered 503.
+    receiver.answers.push(503, 503, 503);
+    await mailEvent({ events: [{ type: 'complaint', recipient_id: rid.toString(36) }] });
+    await receiver.waitFor(before + 3);
+    let endpoint: WebhookEndpoint | undefined;
+    for (let i = 0; i < 50 && endpoint?.enabled !== false; i++) {
+      endpoint = (await call<WebhookEndpoint>(gw, 'GET', `/v1/webhooks/endpoints/${id}`, owner)).body;
+      if (endpoint.enabled) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(endpoint?.enabled, false);
+    assert.match(endpoint?.disabled_reason ?? '', /every delivery attempt failed/);
+    assert.equal(endpoint?.last_attempt_ok, false);
+    const log = await call<WebhookAttemptPage>(gw, 'GET', `/v1/webhooks/endpoints/${id}/attempts`, owner);
+    assert.deepEqual(
+      log.body.records.map((a) => [a.attempt, a.status_code, a.state]),
+      [
+        [3, 503, 'failed'],
+        [2, 503, 'retrying'],
+        [1, 503, 'retrying'],
+      ],
+    );
+    assert.equal(log.body.records[0]?.next_attempt_at, null);
+    const enabled = await call<WebhookEndpoint>(gw, 'PATCH', `/v1/webhooks/endpoints/${id}`, owner, { enabled: true });
+    assert.equal(enabled.body.enabled, true);
+    assert.equal(enabled.body.disabled_reason, null);
+    await call(gw, 'DELETE', `/v1/webhooks/endpoints/${id}`, owner);
+  });
+});
+
 describe('events of a campaign send', () => {
   it('reach the endpoint as email.sent and email.delivered; a tenant without endpoints queues nothing', async () => {
     const created = await addEndpoint({ url: receiver.url, events: ['sent', 'delivered'] });
