@@ -58,11 +58,13 @@ export async function urlError(value: string, policy: AddressPolicy): Promise<st
   const url = new URL(value);
   const allowed = addressAllowed(policy, url.protocol);
   const host = hostOf(url);
-  if (isIP(host)) return allowed(host) ? null : ADDRESS_MESSAGES.private;
+  // Plain http is only for loopback: anywhere else the address needs https.
+  const refused = url.protocol === 'http:' ? ADDRESS_MESSAGES.https : ADDRESS_MESSAGES.private;
+  if (isIP(host)) return allowed(host) ? null : refused;
   try {
     await resolveChecked(host, allowed, policy.resolve ?? systemResolver);
     return null;
   } catch (error) {
-    return error instanceof PrivateAddressError ? ADDRESS_MESSAGES.private : ADDRESS_MESSAGES.notFound;
+    return error instanceof PrivateAddressError ? refused : ADDRESS_MESSAGES.notFound;
   }
 }

@@ -28,8 +28,10 @@ export interface PostOptions {
   timeoutMs: number;
 }
 
-function reasonOf(error: unknown, timedOut: boolean, timeoutMs: number): string {
-  if (error instanceof PrivateAddressError) return ADDRESS_MESSAGES.private;
+function reasonOf(error: unknown, timedOut: boolean, timeoutMs: number, protocol: string): string {
+  // Plain http is only for loopback: anywhere else the address needs https.
+  if (error instanceof PrivateAddressError)
+    return protocol === 'http:' ? ADDRESS_MESSAGES.https : ADDRESS_MESSAGES.private;
   if (timedOut) return `No answer within ${Math.ceil(timeoutMs / 1000)} s.`;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return ADDRESS_MESSAGES.notFound;
@@ -54,7 +56,8 @@ export function postSigned(
   const allowed = addressAllowed(options.policy, url.protocol);
   const host = hostOf(url);
   if (isIP(host) && !allowed(host)) {
-    return Promise.resolve({ statusCode: null, ms: 0, error: ADDRESS_MESSAGES.private, body: null });
+    const error = reasonOf(new PrivateAddressError(), false, options.timeoutMs, url.protocol);
+    return Promise.resolve({ statusCode: null, ms: 0, error, body: null });
   }
   const signal = AbortSignal.timeout(options.timeoutMs);
   return new Promise((resolve) => {
@@ -98,7 +101,12 @@ export function postSigned(
           finish({ statusCode, ms: elapsed(), error: null, body: Buffer.concat(chunks).toString('utf8') }),
         );
         res.on('error', (error) =>
-          finish({ statusCode, ms: elapsed(), error: reasonOf(error, signal.aborted, options.timeoutMs), body: null }),
+          finish({
+            statusCode,
+            ms: elapsed(),
+            error: reasonOf(error, signal.aborted, options.timeoutMs, url.protocol),
+            body: null,
+          }),
         );
       },
     );
@@ -106,7 +114,7 @@ export function postSigned(
       finish({
         statusCode: null,
         ms: elapsed(),
-        error: reasonOf(error, signal.aborted, options.timeoutMs),
+        error: reasonOf(error, signal.aborted, options.timeoutMs, url.protocol),
         body: null,
       }),
     );

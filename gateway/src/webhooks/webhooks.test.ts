@@ -365,9 +365,17 @@ describe('addresses refused (SSRF)', () => {
       // localhost resolves to loopback through the system's resolver.
       const local = await addEndpoint({ url: 'https://localhost/hook', events: ['sent'] });
       assert.equal(local.status, 400, local.text);
-      // Plain http is refused unless loopback is allowed (and then only to loopback).
+      // Plain http is refused unless loopback is allowed, and then only to loopback.
       const plain = await addEndpoint({ url: 'http://hooks.example.org/hook', events: ['sent'] });
       assert.deepEqual(plain.body.errors?.url, ['Enter an https:// address.']);
+      policy.allowLoopback = true;
+      policy.resolve = (_host, callback) => callback(null, [{ address: '93.184.215.14', family: 4 }]);
+      const plainPublic = await addEndpoint({ url: 'http://hooks.example.org/hook', events: ['sent'] });
+      assert.deepEqual(plainPublic.body.errors?.url, ['Enter an https:// address.']);
+      const plainPrivate = await addEndpoint({ url: 'http://10.1.2.3/hook', events: ['sent'] });
+      assert.deepEqual(plainPrivate.body.errors?.url, ['Enter an https:// address.']);
+      const httpsPrivate = await addEndpoint({ url: 'https://10.1.2.3/hook', events: ['sent'] });
+      assert.match(httpsPrivate.body.errors?.url?.[0] ?? '', /private/, 'loopback allowed, private still refused');
     } finally {
       policy.allowLoopback = true;
       policy.resolve = undefined;
