@@ -32,7 +32,11 @@ export interface DeliveryEventHook {
   emit(events: readonly DeliveryEvent[]): void;
 }
 
-const hooks = new WeakMap<Database, DeliveryEventHook>();
+/**
+ * Keyed by the database object the writers were handed: a write inside a transaction (another object)
+ * finds no hook, since its events are not committed yet; its caller emits after the commit.
+ */
+const hooks = new WeakMap<object, DeliveryEventHook>();
 
 /** Sets the listener of this database's delivery events (one per composition root). */
 export function setDeliveryEventHook(db: Database, hook: DeliveryEventHook): void {
@@ -40,12 +44,12 @@ export function setDeliveryEventHook(db: Database, hook: DeliveryEventHook): voi
 }
 
 /** Whether anyone may want this tenant's events now (building them can be skipped when not). */
-export function wantsDeliveryEvents(db: Database, tenantId: string): boolean {
+export function wantsDeliveryEvents(db: object, tenantId: string): boolean {
   return hooks.get(db)?.wants(tenantId) ?? false;
 }
 
 /** Hands committed events to the listener, if there is one that wants them. */
-export function emitDeliveryEvents(db: Database, events: readonly DeliveryEvent[]): void {
+export function emitDeliveryEvents(db: object, events: readonly DeliveryEvent[]): void {
   const hook = hooks.get(db);
   if (!hook || events.length === 0) return;
   const wanted = events.filter((e) => hook.wants(e.tenantId));

@@ -23,8 +23,7 @@ import type { JobRunner } from '../../jobs/index';
 import { takeAudience, partsWaiting } from '../audience';
 import { checkUsageNotices } from '../usage-notices';
 import { skipRemaining, type Claimant } from './claim';
-import { answerOf, commitGroup, type Answer, type Committed, type Handing } from './commit';
-import { emitDeliveryEvents, wantsDeliveryEvents, type DeliveryEvent } from '../delivery-events';
+import { answerOf, commitGroup, type Answer, type Handing } from './commit';
 import { Feed, heldSql, type FeedDeps } from './feed';
 import { GroupCommit } from './group-commit';
 import { endLease, liveLeases, openLease, renewLease, renewMs } from './lease';
@@ -59,17 +58,6 @@ export interface SenderDeps extends FeedDeps {
  */
 const KILL_AFTER_HANDED = Number(process.env.TEST_KILL_AFTER_HANDED) || 0;
 let handedSoFar = 0;
-
-/** A commit's delivery events: its rows handed over are sent, its answers delivered or bounced. */
-function deliveryEventsOf(tenantId: string, done: Committed, at: Date): DeliveryEvent[] {
-  const events: DeliveryEvent[] = [...done.handed].map((recipientId) => ({ type: 'sent', tenantId, recipientId, at }));
-  for (const a of done.answered) {
-    if (a.status === 'delivered' || a.status === 'bounced') {
-      events.push({ type: a.status, tenantId, recipientId: a.id, at, detail: a.error });
-    }
-  }
-  return events;
-}
 
 async function loadCampaign(db: Queryable, id: string): Promise<CampaignState | null> {
   const [row] = await queryRows(
@@ -211,10 +199,7 @@ async function send(deps: SenderDeps, ctx: SendContext, signal: AbortSignal): Pr
   };
   const commits = new GroupCommit<Handing, boolean, Answer>(
     async (handings, answers) => {
-      const at = new Date();
-      const withStates = wantsDeliveryEvents(db, scope.tenantId);
-      const done = await commitGroup(db, { ...scope, withStates }, handings, answers, at);
-      if (withStates) emitDeliveryEvents(db, deliveryEventsOf(scope.tenantId, done, at));
+      const done = await commitGroup(db, scope, handings, answers, new Date());
       feed.settled += handings.length + answers.filter((a) => !a.afterData).length;
       if (done.dropped > 0) log.warn({ campaignId: campaign.id, epoch, dropped: done.dropped }, LATE_RESULTS);
       // A row not handed over: the lease was taken over (or lapsed); the run stops and a new one starts.
