@@ -173,6 +173,7 @@ export interface Config {
   campaigns: CampaignsConfig;
   domains: DomainsConfig;
   applets: AppletsConfig;
+  webhooks: WebhooksConfig;
   /**
    * The platform's DKIM key: every message the platform sends is signed with it (domains/platform-key.ts,
    * mail/signing-keys.ts). PLATFORM_DKIM_DOMAIN (default: MAIL_FROM's domain), PLATFORM_DKIM_SELECTOR,
@@ -193,6 +194,34 @@ export interface AppletsConfig {
   manifestTimeoutMs: number;
   /** A larger manifest is refused. */
   manifestMaxBytes: number;
+}
+
+/** Outgoing webhooks (webhooks/; docs/webhooks.md). */
+export interface WebhooksConfig {
+  /**
+   * WEBHOOKS_ALLOW_LOOPBACK: endpoints on loopback addresses (127/8, ::1), over http too (tests and local
+   * receivers). Every other private or reserved address stays refused. Default off.
+   */
+  allowLoopback: boolean;
+  /**
+   * WEBHOOK_RETRY_SECONDS: the delays before each retry, comma-separated seconds. Default 5 s, 5 min,
+   * 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts over about 27.6 hours.
+   */
+  retrySeconds: number[];
+  /** WEBHOOK_TIMEOUT_MS: one attempt's whole time (connect, send, answer). Default 10 s. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+function secondsList(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const values = raw.split(',').map((s) => Number(s.trim()));
+  if (values.some((n) => !Number.isFinite(n) || n < 0)) {
+    throw new Error(`${name} must be comma-separated non-negative seconds, got "${raw}"`);
+  }
+  return values;
 }
 
 /** A yes/no setting: 1/true/on or 0/false/off; anything else (or unset) is the default. */
@@ -549,6 +578,11 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateManifests: flag(env.APPLETS_ALLOW_PRIVATE_MANIFESTS, env.NODE_ENV !== 'production'),
       manifestTimeoutMs: Math.max(100, int(env, 'APPLETS_MANIFEST_TIMEOUT_MS', 5000)),
       manifestMaxBytes: Math.max(1024, int(env, 'APPLETS_MANIFEST_MAX_BYTES', 1024 * 1024)),
+    },
+    webhooks: {
+      allowLoopback: flag(env.WEBHOOKS_ALLOW_LOOPBACK, false),
+      retrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', DEFAULT_WEBHOOK_RETRY_SECONDS),
+      timeoutMs: Math.max(100, int(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
     },
     platformDkim: loadPlatformDkim(env, dataDir, platformFrom.slice(platformFrom.lastIndexOf('@') + 1)),
   };

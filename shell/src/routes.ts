@@ -262,6 +262,10 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'api_access' },
     [header(6, 'API Access')],
   ),
+  // Ours (API Access): the webhook endpoints, a view of its own beside the keys (its tabs), no menu entry.
+  route('account/api-access/webhooks', '/account/api-access/webhooks', 'main', remote('mfe_account', 'WebhooksPage'), {
+    permission: 'api_access',
+  }),
   route(
     'account/custom-domains',
     '/account/custom-domains',

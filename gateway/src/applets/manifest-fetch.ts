@@ -2,25 +2,19 @@
  * Reads an applet's manifest from its address (spec section 7: "validates the manifest address by fetching it
  * from the gateway (only http(s), no private addresses outside tests)"). The gateway is the one reaching out, so:
  * http and https only; every host name is resolved here and refused when any of its addresses is not public
- * (private-address.ts; unless allowed), and the connection uses the address checked (no second lookup to
+ * (lib/public-address.ts; unless allowed), and the connection uses the address checked (no second lookup to
  * rebind); redirects (at most 3) are checked the same way, each hop's host resolved and checked again; one
  * deadline covers the whole read; the body is capped.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { isHttpUrl, type AppletManifest } from '../contracts';
+import { guardedLookup, PRIVATE_ADDRESS as PRIVATE, PrivateAddressError, type Resolver } from '../lib/guarded-lookup';
+import { isPublicAddress } from '../lib/public-address';
 import { manifestOf } from './manifest';
-import { isPublicAddress } from './private-address';
 
-/** Resolves a host name to all its addresses (node:dns `lookup` with `all: true`). */
-export type Resolver = (
-  hostname: string,
-  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
-
-const systemResolver: Resolver = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
+export type { Resolver } from '../lib/guarded-lookup';
 
 export interface ManifestFetchOptions {
   allowPrivate: boolean;
@@ -42,38 +36,9 @@ export class ManifestError extends Error {
   }
 }
 
-const PRIVATE = 'its address is private (loopback, link-local or a private network)';
-
-class PrivateAddressError extends Error {
-  constructor() {
-    super(PRIVATE);
-    this.name = 'PrivateAddressError';
-  }
-}
-
 /** True when the options let the gateway reach `address`. */
 function reachable(address: string, options: ManifestFetchOptions): boolean {
   return options.allowPrivate || (options.isAllowed ?? isPublicAddress)(address);
-}
-
-/**
- * A lookup that refuses the host when any of its addresses is not reachable: the connection uses exactly
- * the addresses it checked.
- */
-function guardedLookup(fetchOptions: ManifestFetchOptions): LookupFunction {
-  const resolve = fetchOptions.resolve ?? systemResolver;
-  return (hostname, options, callback) => {
-    resolve(hostname, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 4);
-      if (addresses.length === 0) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
-      if (addresses.some((a) => !reachable(a.address, fetchOptions))) {
-        return callback(new PrivateAddressError(), '', 4);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0] as LookupAddress;
-      return callback(null, first.address, first.family);
-    });
-  };
 }
 
 interface Answer {
@@ -104,7 +69,7 @@ function get(url: URL, options: ManifestFetchOptions, signal: AbortSignal): Prom
       {
         signal,
         agent: false,
-        lookup: guardedLookup(options),
+        lookup: guardedLookup((address) => reachable(address, options), options.resolve),
         headers: { accept: 'application/json' },
       },
       (res) => {

@@ -59,3 +59,10 @@ export {
 } from './usage';
 export { enqueueCampaign } from './sender/queue';
 export { checkUsageNotices } from './usage-notices';
+export { recipientToken } from './tracking/recipient-token';
+export {
+  setDeliveryEventHook,
+  type DeliveryEvent,
+  type DeliveryEventHook,
+  type DeliveryEventType,
+} from './delivery-events';

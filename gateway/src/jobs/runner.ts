@@ -285,6 +285,17 @@ export class JobRunner {
     return this.boss.send(queue, data, sendOptions);
   }
 
+  /** Many jobs of one queue in one statement (pg-boss `insert`), each with its own data and start. */
+  async sendMany<T extends object>(queue: string, items: readonly { data: T; startAfter?: Date }[]): Promise<void> {
+    if (!this.started) throw new Error('the job runner has not started');
+    await this.started;
+    if (items.length === 0) return;
+    await this.boss.insert(
+      queue,
+      items.map((item) => (item.startAfter ? { data: item.data, startAfter: item.startAfter } : { data: item.data })),
+    );
+  }
+
   /** A job's state and attempts (tests, diagnostics). */
   async job(queue: string, id: string): Promise<{ state: JobState; retryCount: number } | null> {
     const [job] = await this.boss.findJobs(queue, { id });

@@ -10,7 +10,9 @@
  *   until `maxAttempts`, then failed), bounced (the contact too: contact-outcomes.ts), failed or
  *   unconfirmed (the data was handed over and no answer came);
  * - counts what it changed: the campaign's counters, events for the deferred, bounced, failed and
- *   unconfirmed, and the chart's minute counts.
+ *   unconfirmed, and the chart's minute counts;
+ * - after it, hands the rows sent, delivered and bounced to the delivery events' hook (called with the
+ *   database itself, not inside a transaction, as the sender does: the statement has committed).
  *
  * Every change is fenced by the row's status and `claim_epoch`, and the counters count the rows
  * changed, never the rows asked for: an answer for a row the run no longer holds (its lease was taken
@@ -19,6 +21,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../lib/raw-sql';
 import { intOf, queryRows } from '../../lib/raw-sql';
+import { emitDeliveryEvents, wantsDeliveryEvents, type DeliveryEvent } from '../delivery-events';
 import { countEventsSql } from '../event-minutes';
 import { recordSentSql } from '../usage';
 import { leaseHeld } from './lease';
@@ -58,10 +61,18 @@ export interface CommitScope {
   retryDelaySeconds: number;
 }
 
-/** What a commit did: the rows handed over, and how many answers matched no row held. */
+/** A row an answer changed, with its new status and error (only while the delivery events are wanted). */
+export interface AnsweredRow {
+  id: number;
+  status: string;
+  error: string | null;
+}
+
+/** What a commit did: the rows handed over, how many answers matched no row held, the rows answered. */
 export interface Committed {
   handed: Set<number>;
   dropped: number;
+  answered: AnsweredRow[];
 }
 
 /** A PostgreSQL array literal of integers (one parameter, cast with `::bigint[]`). */
@@ -80,6 +91,17 @@ function boolArray(items: boolean[]): string {
 
 const none = sql`select null::bigint as id where false`;
 
+/** A commit's delivery events: its rows handed over are sent, its answers delivered or bounced. */
+function deliveryEventsOf(tenantId: string, done: Committed, at: Date): DeliveryEvent[] {
+  const events: DeliveryEvent[] = [...done.handed].map((recipientId) => ({ type: 'sent', tenantId, recipientId, at }));
+  for (const a of done.answered) {
+    if (a.status === 'delivered' || a.status === 'bounced') {
+      events.push({ type: a.status, tenantId, recipientId: a.id, at, detail: a.error });
+    }
+  }
+  return events;
+}
+
 export async function commitGroup(
   db: Queryable,
   scope: CommitScope,
@@ -87,8 +109,10 @@ export async function commitGroup(
   answers: Answer[],
   at: Date,
 ): Promise<Committed> {
-  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0 };
+  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0, answered: [] };
   const { campaignId, tenantId, epoch, maxAttempts } = scope;
+  // The delivery events' hook (delivery-events.ts): the rows' new states are read back only when wanted.
+  const withStates = wantsDeliveryEvents(db, tenantId);
   // Rows as array parameters: the statement's text and its number of parameters stay the same
   // whatever the group's size.
   const handed =
@@ -158,12 +182,24 @@ export async function commitGroup(
                (select count(*) from answered)::int as answered,
                (select count(*) from bounced_contacts)::int as contacts,
                (select count(*) from events)::int as events,
-               (select count(*) from counted)::int as counted`,
+               (select count(*) from counted)::int as counted,
+               ${
+                 withStates
+                   ? sql`(select json_agg(json_build_object('id', id, 'status', status, 'error', error)) from answered)`
+                   : sql`null::json`
+               } as states`,
   );
   const ids = String(row?.handed ?? '{}')
     .replace(/[{}]/g, '')
     .split(',')
     .filter(Boolean)
     .map(Number);
-  return { handed: new Set(ids), dropped: answers.length - intOf(row ?? {}, 'answered') };
+  const states = typeof row?.states === 'string' ? (JSON.parse(row.states) as unknown) : row?.states;
+  const done: Committed = {
+    handed: new Set(ids),
+    dropped: answers.length - intOf(row ?? {}, 'answered'),
+    answered: Array.isArray(states) ? (states as AnsweredRow[]).map((a) => ({ ...a, id: Number(a.id) })) : [],
+  };
+  if (withStates) emitDeliveryEvents(db, deliveryEventsOf(tenantId, done, at));
+  return done;
 }

@@ -489,7 +489,7 @@ describe('leases: a process that stops renewing is taken over, and its late writ
       handedIds.map((rowId) => ({ id: rowId, kind: 'delivered' as const, detail: '250 ok', afterData: true })),
       new Date(),
     );
-    assert.deepEqual(late, { handed: new Set(), dropped: 5 });
+    assert.deepEqual(late, { handed: new Set(), dropped: 5, answered: [] });
     assert.deepEqual(await claim(db(), dead, id, 12, 'queued'), []);
     assert.deepEqual(await recipientStatuses(db(), id), { queued: 7, unconfirmed: 5 });
     assert.equal(intOf(await campaignRow(db(), id), 'delivered'), 0);
@@ -521,7 +521,11 @@ describe('leases: a process that stops renewing is taken over, and its late writ
     await commitGroup(db(), scope, [{ id: row!.id, messageId: '<m@x>' }], [], new Date());
     const answer = answerOf(row!.id, { code: 0, text: 'Connection closed' }, true);
     assert.equal(answer.kind, 'unconfirmed');
-    assert.deepEqual(await commitGroup(db(), scope, [], [answer], new Date()), { handed: new Set(), dropped: 0 });
+    assert.deepEqual(await commitGroup(db(), scope, [], [answer], new Date()), {
+      handed: new Set(),
+      dropped: 0,
+      answered: [],
+    });
     const [after] = await queryRows(db(), sql`select status, error from campaign_recipients where id = ${row!.id}`);
     assert.equal(textOf(after!, 'status'), 'unconfirmed');
     assert.match(textOf(after!, 'error') ?? '', /may not have arrived.*Connection closed/);

@@ -16,7 +16,13 @@ import type { ContactStatus } from '../../contracts';
 import type { Database } from '../../db/index';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
 import { markBounced, markComplained, markResubscribed, markUnsubscribed } from '../contact-outcomes';
+import { emitDeliveryEvents, type DeliveryEventType } from '../delivery-events';
 import { countEvents } from '../event-minutes';
+
+/** Hands one committed event of `r` to the delivery events' hook (delivery-events.ts). */
+function emitted(db: Database, r: TrackedRecipient, type: DeliveryEventType, at: Date, detail: string | null): void {
+  emitDeliveryEvents(db, [{ type, tenantId: r.tenantId, recipientId: r.id, at, detail }]);
+}
 
 /** A recipient as the tracking endpoints need it. */
 export interface TrackedRecipient {
@@ -89,6 +95,7 @@ export async function recordOpen(db: Database, r: TrackedRecipient, at: Date, ma
     await insertEvent(tx, r, 'opened', at, machine, null);
     if (!machine) await firstOpen(tx, r, at);
   });
+  if (!machine) emitted(db, r, 'opened', at, null);
 }
 
 /**
@@ -153,6 +160,7 @@ export async function recordClick(
     // A click without a recorded open: the e-mail was opened (its images were blocked).
     if (await firstOpen(tx, r, at)) await insertEvent(tx, r, 'opened', at, false, 'Counted from a click');
   });
+  if (!machine) emitted(db, r, 'clicked', at, url);
 }
 
 /**
@@ -161,7 +169,7 @@ export async function recordClick(
  * contact-outcomes.ts. Returns whether this call unsubscribed the recipient.
  */
 export async function recordUnsubscribe(db: Database, r: TrackedRecipient, at: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const first = await db.transaction(async (tx) => {
     if (r.contactId) {
       await markUnsubscribed(tx, r.tenantId, r.contactId);
     }
@@ -176,6 +184,8 @@ export async function recordUnsubscribe(db: Database, r: TrackedRecipient, at: D
     await countEvents(tx, r.campaignId, 'unsubscribed', at);
     return true;
   });
+  if (first) emitted(db, r, 'unsubscribed', at, null);
+  return first;
 }
 
 /**
@@ -217,7 +227,7 @@ export async function recordHardBounce(
   at: Date,
   detail: string | null,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const bounced = await db.transaction(async (tx) => {
     const [old] = await queryRows(tx, sql`select status from campaign_recipients where id = ${r.id} for update`);
     const previous = old ? textOf(old, 'status') : null;
     if (!previous || previous === 'bounced') return false;
@@ -233,6 +243,8 @@ export async function recordHardBounce(
     await countEvents(tx, r.campaignId, 'bounced', at);
     return true;
   });
+  if (bounced) emitted(db, r, 'bounced', at, detail);
+  return bounced;
 }
 
 /**
@@ -268,7 +280,7 @@ export async function recordComplaint(
   at: Date,
   detail: string | null,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const complained = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from campaign_recipients where id = ${r.id} for update`);
     if (await hasEvent(tx, r.id, 'complained')) return false;
     if (r.contactId) await markComplained(tx, r.tenantId, r.contactId);
@@ -277,4 +289,6 @@ export async function recordComplaint(
     await countEvents(tx, r.campaignId, 'complained', at);
     return true;
   });
+  if (complained) emitted(db, r, 'complained', at, detail);
+  return complained;
 }

@@ -1,7 +1,7 @@
 // Spec section 7: the gateway reads applet manifests only from public addresses (outside tests).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress } from './public-address';
 
 describe('private addresses', () => {
   it('private, loopback, link-local and reserved ranges are refused', () => {
