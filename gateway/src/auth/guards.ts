@@ -74,8 +74,10 @@ export function acceptCredential(resolver: CredentialResolver): void {
 
 /** The request's credential when it is of another kind than a session token. */
 function otherCredential(req: FastifyRequest): { resolver: CredentialResolver; credential: string } | null {
-  if (credentials.length === 0 || req.headers.authorization === undefined) return null;
-  const credential = bearerToken(req);
+  const header = req.headers.authorization;
+  if (credentials.length === 0 || header === undefined) return null;
+  // The usual header is exactly `Bearer <credential>` (each resolver checks its credential's shape).
+  const credential = header.startsWith(BEARER_PREFIX) ? header.slice(BEARER_PREFIX.length) : bearerToken(req);
   if (!credential) return null;
   for (const resolver of credentials) if (credential.startsWith(resolver.prefix)) return { resolver, credential };
   return null;
