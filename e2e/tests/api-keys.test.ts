@@ -54,6 +54,28 @@ describe('API keys', () => {
     const used = await contactsWith(secret);
     assert.equal(used.status, 200, await used.text());
 
+    // The API reference's "Try it out" with the key (swagger-ui's Authorize dialog).
+    const docs = await context.newPage();
+    await docs.goto(`${system.urls.gateway}/docs/#/contacts/getContacts`);
+    const operation = docs.locator('#operations-contacts-getContacts');
+    await operation.getByRole('button', { name: 'Try it out' }).waitFor();
+    await docs.locator('.auth-wrapper .authorize').click();
+    const auth = docs.locator('.auth-container').filter({ hasText: 'apiKey' });
+    await auth.locator('input').fill(secret);
+    await auth.getByRole('button', { name: 'Apply credentials' }).click();
+    await auth.getByRole('button', { name: 'Close' }).click();
+    // Authorizing redraws the reference from the top, drawing sections as they scroll into view.
+    for (let i = 0; i < 100 && (await operation.count()) === 0; i++) await docs.mouse.wheel(0, 600);
+    const tryIt = operation.getByRole('button', { name: 'Try it out' });
+    if (!(await tryIt.isVisible())) await operation.locator('.opblock-summary-control').click();
+    await tryIt.click();
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    await operation.getByText('Server response').waitFor();
+    const answer = await operation.locator('.responses-wrapper').innerText();
+    assert.match(answer, /Server response\s+Code\s+Details\s+200\b/, answer);
+    assert.match(answer, /Authorization: Bearer ck_live_/);
+    await docs.close();
+
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
     assert.equal(await page.getByText(secret.slice(16)).count(), 0);
