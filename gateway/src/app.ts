@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/index';
 import { installErrorHandling } from './errors';
 import { SESSION_VERSION_HEADER } from './auth/index';
+import { keyScopesOfRoute } from './api-keys/index';
 import type { JobRunner } from './jobs/index';
 import { BackgroundTasks } from './lib/background';
 import { installAdmission } from './lib/admission';
@@ -31,19 +32,24 @@ export interface BuildOptions {
 }
 
 const DOCS_PREFIX = '/docs';
-/** The API reference's CSP: its own files only (it works offline), no inline script, no framing. */
-const DOCS_CSP = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The API reference's CSP: its own files only (it works offline), no inline script, no framing; its
+ * "Try it out" calls this gateway (itself, and its public address when that is another origin).
+ */
+const docsCsp = (publicUrl: string) =>
+  [
+    "default-src 'self'",
+    `connect-src 'self' ${new URL(publicUrl).origin}`,
+    "base-uri 'self'",
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "form-action 'self'",
+  ].join('; ');
 
 /** The gateway as a Fastify instance, not yet listening (tests and benchmarks build their own). */
 export async function buildApp({
@@ -130,20 +136,31 @@ export async function buildApp({
         title: 'Community Console API',
         description:
           'The gateway behind the community console. Authenticate with `POST /v1/auth/login`, then send ' +
-          '`Authorization: Bearer <token>`. Errors are `{message, errors?: {field: [messages]}}`.',
+          "`Authorization: Bearer <token>`; or, from your own back end, with an API key made on the console's " +
+          'API Access page: `Authorization: Bearer ck_live_…` (scheme `apiKey`). Each operation says which key ' +
+          'scopes may call it (`x-scopes`). Errors are `{message, errors?: {field: [messages]}}`.',
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: config.onboarding.publicUrl, description: 'This gateway' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ck_live_<43 base62 characters>',
+            description:
+              'An API key (API Access page). Scopes: full, sending, contacts; each operation lists the ' +
+              'scopes that may call it in `x-scopes`. 429 with Retry-After past the per-key rate limit.',
+          },
+        },
+      },
     },
-    transform: documentTransform([
-      `${DOCS_PREFIX}`,
-      `${DOCS_PREFIX}/`,
-      `${DOCS_PREFIX}/*`,
-      `${DOCS_PREFIX}/json`,
-      `${DOCS_PREFIX}/yaml`,
-    ]),
+    transform: documentTransform(
+      [`${DOCS_PREFIX}`, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
+      keyScopesOfRoute,
+    ),
     transformObject: documentObject,
   });
   // Served from the package's own files: works offline, no CDN.
@@ -153,7 +170,7 @@ export async function buildApp({
     routePrefix: DOCS_PREFIX,
     uiConfig: { deepLinking: true },
     staticCSP: true,
-    transformStaticCSP: () => DOCS_CSP,
+    transformStaticCSP: () => docsCsp(config.onboarding.publicUrl),
   });
 
   // The product areas' routes, each area one plugin (src/<area>/index.ts).

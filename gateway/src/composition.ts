@@ -14,6 +14,7 @@ import { BackgroundTasks } from './lib/background';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountArea } from './account/index';
 import { appletsArea } from './applets/index';
+import { apiKeysArea } from './api-keys/index';
 import { appsArea } from './apps/index';
 import { audienceArea } from './audience/index';
 import { authArea, LoginThrottle } from './auth/index';
@@ -46,6 +47,7 @@ export const AREAS: readonly Area[] = [
   appletsArea,
   appsArea,
   webhooksArea,
+  apiKeysArea,
 ];
 
 export interface DepsOptions {

@@ -158,3 +158,17 @@ describe('PLATFORM_DKIM_COSIGN', () => {
     );
   });
 });
+
+describe('the API key rate limit', () => {
+  it('defaults to 20 a second with a burst of 40, takes 0 for none, and refuses nonsense', () => {
+    const options = { ...base, PLATFORM_DKIM_PRIVATE_KEY_FILE: keyFile };
+    assert.deepEqual(loadConfig(options).apiKeyRateLimit, { rate: 20, burst: 40 });
+    assert.deepEqual(loadConfig({ ...options, API_KEY_RATE_LIMIT: '2.5' }).apiKeyRateLimit, { rate: 2.5, burst: 5 });
+    assert.deepEqual(loadConfig({ ...options, API_KEY_RATE_LIMIT: '10', API_KEY_RATE_BURST: '12' }).apiKeyRateLimit, {
+      rate: 10,
+      burst: 12,
+    });
+    assert.equal(loadConfig({ ...options, API_KEY_RATE_LIMIT: '0' }).apiKeyRateLimit.rate, 0);
+    assert.throws(() => loadConfig({ ...options, API_KEY_RATE_LIMIT: 'fast' }), /API_KEY_RATE_LIMIT/);
+  });
+});

@@ -181,6 +181,11 @@ export interface Config {
    * outside production. Null with PLATFORM_DKIM=off (the mail server signs).
    */
   platformDkim: PlatformDkim | null;
+  /**
+   * Requests per second each API key may make, per gateway process (API_KEY_RATE_LIMIT, default 20;
+   * 0: no limit), with a burst of API_KEY_RATE_BURST (default twice the rate) after a quiet spell.
+   */
+  apiKeyRateLimit: { rate: number; burst: number };
 }
 
 /** Applet manifests the gateway reads (applets/manifest-fetch.ts; spec section 7). */
@@ -447,6 +452,14 @@ function trackingUrlOf(env: Env, publicUrl: string): string {
   return url;
 }
 
+function apiKeyRateLimitOf(env: Env): { rate: number; burst: number } {
+  const raw = env.API_KEY_RATE_LIMIT;
+  const rate = raw === undefined || raw === '' ? 20 : Number(raw);
+  if (!Number.isFinite(rate) || rate < 0)
+    throw new Error(`API_KEY_RATE_LIMIT must be a non-negative number, got "${raw}"`);
+  return { rate, burst: Math.max(1, int(env, 'API_KEY_RATE_BURST', Math.ceil(rate * 2))) };
+}
+
 /** What a started gateway should tell its operator about its settings (printed at start, not fatal). */
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
@@ -563,6 +576,7 @@ export function loadConfig(env: Env = process.env): Config {
       runsPerCampaign: Math.max(1, int(env, 'SEND_RUNS_PER_CAMPAIGN', 1)),
     },
     admission: admissionConfig(env),
+    apiKeyRateLimit: apiKeyRateLimitOf(env),
     offLoop: {
       threads: Math.max(1, int(env, 'OFF_LOOP_THREADS', DEFAULT_OFF_LOOP.threads)),
       queue: Math.max(1, int(env, 'OFF_LOOP_QUEUE', DEFAULT_OFF_LOOP.queue)),

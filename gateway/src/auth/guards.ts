@@ -55,14 +55,48 @@ async function sessionOfToken(req: FastifyRequest): Promise<AuthContext> {
   return session;
 }
 
+/**
+ * Another kind of bearer credential than a session token (API keys, api-keys/key-auth.ts), told apart
+ * by its prefix: it resolves to an AuthContext of its own (`apiKey` set), from memory when it can.
+ */
+export interface CredentialResolver {
+  prefix: string;
+  fromMemory(req: FastifyRequest, credential: string): AuthContext | HttpError | undefined;
+  load(req: FastifyRequest, credential: string): Promise<AuthContext>;
+}
+
+const credentials: CredentialResolver[] = [];
+
+/** Lets the guards accept another kind of credential (an area's `decorate` calls it once). */
+export function acceptCredential(resolver: CredentialResolver): void {
+  if (!credentials.some((c) => c.prefix === resolver.prefix)) credentials.push(resolver);
+}
+
+/** The request's credential when it is of another kind than a session token. */
+function otherCredential(req: FastifyRequest): { resolver: CredentialResolver; credential: string } | null {
+  const header = req.headers.authorization;
+  if (credentials.length === 0 || header === undefined) return null;
+  // The usual header is exactly `Bearer <credential>` (each resolver checks its credential's shape).
+  const credential = header.startsWith(BEARER_PREFIX) ? header.slice(BEARER_PREFIX.length) : bearerToken(req);
+  if (!credential) return null;
+  for (const resolver of credentials) if (credential.startsWith(resolver.prefix)) return { resolver, credential };
+  return null;
+}
+
+/** The 403 of a route that only people may call (sessions, profile, password, routes without a permission). */
+export const NOT_FOR_KEYS = 'API keys cannot be used here: sign in to the console instead.';
+/** The 403 of a permission outside a key's scope. */
+export const OUTSIDE_SCOPE = "This API key's scope does not allow this.";
+
 type Check = (auth: AuthContext) => void;
 
 /** Authenticates `req` (from memory when it can, else asynchronously), runs `check`, then `done`. */
 function guard(req: FastifyRequest, done: HookHandlerDoneFunction, check: Check | null): void {
   if (!req.auth) {
-    const found = sessionFromMemory(req);
+    const other = otherCredential(req);
+    const found = other ? other.resolver.fromMemory(req, other.credential) : sessionFromMemory(req);
     if (found === undefined) {
-      sessionOfToken(req).then(
+      (other ? other.resolver.load(req, other.credential) : sessionOfToken(req)).then(
         (session) => {
           req.auth = session;
           checked(req.auth, done, check);
@@ -98,22 +132,37 @@ function checked(auth: AuthContext, done: HookHandlerDoneFunction, check: Check 
  * once) and sets `req.auth`. A callback hook: a promise per request costs the session check throughput.
  */
 export function authenticate(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
-  guard(req, done, null);
+  guard(req, done, peopleOnly);
+}
+
+const hookPermissions = new WeakMap<object, readonly Permission[]>([[authenticate, []]]);
+
+/** A route that names no permission is for signed-in people only: an API key gets 403. */
+const peopleOnly: Check = (auth) => {
+  if (auth.apiKey) throw forbidden(NOT_FOR_KEYS);
+};
+
+/** The 403 of a caller without any of `permissions`: the plan's, the key scope's, or the plain one. */
+function refusal(auth: AuthContext, permissions: readonly Permission[]): HttpError {
+  const blockedByPlan = permissions.some((p) => {
+    const feature = featureForPermission(p);
+    return feature !== null && !auth.features.includes(feature) && auth.user.grantedPermissions.includes(p);
+  });
+  if (blockedByPlan) return forbidden('Your plan does not include this feature. Upgrade your plan to use it.');
+  return forbidden(auth.apiKey ? OUTSIDE_SCOPE : undefined);
 }
 
 /** onRequest hook: authenticates, then 403 unless the effective permissions include `permission`. */
 export function requirePermission(permission: Permission) {
   const check: Check = (auth) => {
     if (auth.permissions.includes(permission)) return;
-    const feature = featureForPermission(permission);
-    if (feature && !auth.features.includes(feature) && auth.user.grantedPermissions.includes(permission)) {
-      throw forbidden('Your plan does not include this feature. Upgrade your plan to use it.');
-    }
-    throw forbidden();
+    throw refusal(auth, [permission]);
   };
-  return function checkPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
+  const hook = function checkPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
     guard(req, done, check);
   };
+  hookPermissions.set(hook, [permission]);
+  return hook;
 }
 
 /**
@@ -123,16 +172,21 @@ export function requirePermission(permission: Permission) {
 export function requireAnyPermission(...permissions: [Permission, ...Permission[]]) {
   const check: Check = (auth) => {
     if (permissions.some((p) => auth.permissions.includes(p))) return;
-    const blockedByPlan = permissions.some((p) => {
-      const feature = featureForPermission(p);
-      return feature !== null && !auth.features.includes(feature) && auth.user.grantedPermissions.includes(p);
-    });
-    if (blockedByPlan) throw forbidden('Your plan does not include this feature. Upgrade your plan to use it.');
-    throw forbidden();
+    throw refusal(auth, permissions);
   };
-  return function checkAnyPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
+  const hook = function checkAnyPermission(req: FastifyRequest, _reply: unknown, done: HookHandlerDoneFunction): void {
     guard(req, done, check);
   };
+  hookPermissions.set(hook, permissions);
+  return hook;
+}
+
+/**
+ * The permissions a guard hook asks for (any one of them), for the API reference (lib/openapi.ts):
+ * empty for {@link authenticate} (people only), undefined for a hook that is not a guard.
+ */
+export function guardPermissions(hook: unknown): readonly Permission[] | undefined {
+  return typeof hook === 'function' ? hookPermissions.get(hook) : undefined;
 }
 
 /** The caller of an authenticated route. */

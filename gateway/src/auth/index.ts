@@ -32,7 +32,9 @@ export const authArea: Area = {
 
 // What other areas use from this one.
 export { requireAnyPermission, requirePermission, tenantOf, authOf, authenticate } from './guards';
-export { sessionChanged, SessionCache } from './session-cache';
+export { acceptCredential, guardPermissions, NOT_FOR_KEYS, OUTSIDE_SCOPE, type CredentialResolver } from './guards';
+export { sessionChanged, SessionCache, followerCacheOf } from './session-cache';
+export { accessVersionOf, loadUser, userInMemory, type ApiKeyCaller, type UserRow } from './session';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 export { refuseWeakPassword } from './password-strength';
 export { guardedPasswordCheck, LoginThrottle, TOO_MANY_PASSWORD_CHECKS } from './throttle';

@@ -123,16 +123,33 @@ export class SessionCache<T> {
   }
 }
 
-const caches = new WeakMap<Database, { cache: SessionCache<unknown>; started: Promise<void> }>();
+interface CacheEntry {
+  cache: SessionCache<unknown>;
+  started: Promise<void>;
+  /** Other caches fed by the same notifications (API keys: api-keys/key-auth.ts), by name. */
+  followers: Map<string, SessionCache<unknown>>;
+  listening: boolean;
+}
 
-function entryOf(db: Database) {
+const caches = new WeakMap<Database, CacheEntry>();
+
+function entryOf(db: Database): CacheEntry {
   let entry = caches.get(db);
   if (!entry) {
     const cache = new SessionCache<unknown>();
-    const started = listen(db, SESSION_CHANNEL, {
-      onMessage: (payload) => cache.invalidate(payload),
+    const created: CacheEntry = { cache, started: Promise.resolve(), followers: new Map(), listening: false };
+    const setListening = (listening: boolean) => {
+      created.listening = listening;
+      cache.setListening(listening);
+      for (const follower of created.followers.values()) follower.setListening(listening);
+    };
+    created.started = listen(db, SESSION_CHANNEL, {
+      onMessage: (payload) => {
+        cache.invalidate(payload);
+        for (const follower of created.followers.values()) follower.invalidate(payload);
+      },
       onState: (listening) => {
-        cache.setListening(listening);
+        setListening(listening);
         if (listening) {
           loadRevoked(db)
             .then((rows) => cache.revokedLoaded(rows))
@@ -141,12 +158,28 @@ function entryOf(db: Database) {
       },
     }).then(
       () => undefined,
-      () => cache.setListening(false),
+      () => setListening(false),
     );
-    entry = { cache, started };
+    entry = created;
     caches.set(db, entry);
   }
   return entry;
+}
+
+/**
+ * A cache of another kind of credential (API keys), fed by the same `console_session` notifications
+ * and the same {@link sessionChanged} calls as the session cache: entries keyed by any id, each with
+ * its tenant, dropped by `tenant:<id>` (and `all`), and nothing cached while not listening.
+ */
+export function followerCacheOf<T>(db: Database, name: string): SessionCache<T> {
+  const entry = entryOf(db);
+  let follower = entry.followers.get(name);
+  if (!follower) {
+    follower = new SessionCache<unknown>();
+    follower.setListening(entry.listening);
+    entry.followers.set(name, follower);
+  }
+  return follower as SessionCache<T>;
 }
 
 /**
@@ -178,7 +211,10 @@ export function sessionChanged(
   db: Database,
   message: `user:${string}` | `tenant:${string}` | `revoked:${string}` | 'all',
 ): void {
-  caches.get(db)?.cache.invalidate(message);
+  const entry = caches.get(db);
+  if (!entry) return;
+  entry.cache.invalidate(message);
+  for (const follower of entry.followers.values()) follower.invalidate(message);
 }
 
 /** Whether the token with this id was signed out, from memory alone (undefined: ask {@link tokenRevoked}). */

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { effectivePermissions, type Feature, type Permission, type Role, type SessionUser } from '../contracts';
+import {
+  type ApiKeyScope,
+  effectivePermissions,
+  type Feature,
+  type Permission,
+  type Role,
+  type SessionUser,
+} from '../contracts';
 import type { Database } from '../db/index';
 import { plans, tenants, users } from '../db/schema';
 import { sessionCacheOf, tokenRevoked, tokenRevokedInMemory } from './session-cache';
@@ -40,6 +47,18 @@ export interface AuthContext {
   impersonator: { id: string; email: string } | null;
   /** The token's id and expiry (seconds): what a sign-out revokes. */
   token: { jti: string; exp: number };
+  /**
+   * Set when the caller is an API key (api-keys/key-auth.ts), not a signed-in person: routes that
+   * name no permission refuse it (guards.ts), and its permissions are its scope's.
+   */
+  apiKey: ApiKeyCaller | null;
+}
+
+/** The API key behind a request. */
+export interface ApiKeyCaller {
+  id: string;
+  name: string;
+  scope: ApiKeyScope;
 }
 
 /** Roles that may impersonate someone. */
@@ -70,10 +89,10 @@ async function readUser(db: Database, userId: string) {
   return row ?? null;
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof readUser>>>;
+export type UserRow = NonNullable<Awaited<ReturnType<typeof readUser>>>;
 
 /** A user with its tenant and plan, from the session cache (see session-cache.ts) or the database. */
-function loadUser(db: Database, userId: string): Promise<UserRow | null> {
+export function loadUser(db: Database, userId: string): Promise<UserRow | null> {
   return sessionCacheOf<UserRow>(db).load(userId, async () => {
     const row = await readUser(db, userId);
     return row && { value: row, tenantId: row.tenantId };
@@ -129,9 +148,15 @@ function sessionOfRows(claims: Readonly<TokenClaims>, row: UserRow | null, admin
     impersonatorId: impersonator?.id ?? null,
     impersonator,
     token: Object.freeze({ jti: claims.jti, exp: claims.exp }),
+    apiKey: null,
   });
   contexts.set(claims, { row, admin, session });
   return session;
+}
+
+/** A user with its tenant and plan from memory alone: undefined when it must be loaded ({@link loadUser}). */
+export function userInMemory(db: Database, userId: string): UserRow | undefined {
+  return sessionCacheOf<UserRow>(db).peek(userId);
 }
 
 /** Sessions by the (remembered, per token) claims they were built from, with the rows they were built of. */

@@ -18,3 +18,4 @@ export * from '../templates/schema';
 export * from '../campaigns/schema';
 export * from '../applets/schema';
 export * from '../webhooks/schema';
+export * from '../api-keys/schema';

@@ -15,8 +15,12 @@ import { operationIdOf } from './openapi';
 
 const require = createRequire(import.meta.url);
 
-type Operation = { operationId?: string; security?: unknown[] };
-type Document = { paths: Record<string, Record<string, Operation>>; servers?: unknown[] };
+type Operation = { operationId?: string; security?: unknown[]; description?: string; 'x-scopes'?: string[] };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  servers?: unknown[];
+  components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+};
 
 let gw: TestGateway;
 let text: string;
@@ -56,8 +60,31 @@ describe('the OpenAPI document', () => {
       assert.ok(Array.isArray(op.security), `${where} states no security`);
     }
     assert.equal(doc.paths['/v1/auth/login']?.post?.security?.length, 0);
-    assert.deepEqual(doc.paths['/v1/contacts']?.get?.security, [{ bearerAuth: [] }]);
+    assert.deepEqual(doc.paths['/v1/contacts']?.get?.security, [{ bearerAuth: [] }, { apiKey: [] }]);
     assert.ok(doc.servers?.length);
+  });
+
+  it('documents API keys: the scheme, and on each session operation the scopes that may call it', () => {
+    assert.deepEqual(doc.components?.securitySchemes?.apiKey, {
+      ...doc.components?.securitySchemes?.apiKey,
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const contacts = doc.paths['/v1/contacts']?.get;
+    assert.deepEqual(contacts?.['x-scopes'], ['full', 'contacts']);
+    assert.match(contacts?.description ?? '', /API keys of scope full, contacts may call this\./);
+    assert.deepEqual(doc.paths['/v1/templates']?.get?.['x-scopes'], ['full']);
+    // Key management, the profile and admin routes: sessions only, and said so.
+    for (const [p, method] of [
+      ['/v1/api-keys', 'post'],
+      ['/v1/profile', 'get'],
+      ['/v1/tenants', 'get'],
+    ] as const) {
+      const op = doc.paths[p]?.[method];
+      assert.deepEqual(op?.security, [{ bearerAuth: [] }], `${method} ${p}`);
+      assert.equal(op?.['x-scopes'], undefined);
+      assert.match(op?.description ?? '', /API keys cannot call this\./, `${method} ${p}`);
+    }
   });
 
   it('generates a typed client that a program compiles against', async () => {

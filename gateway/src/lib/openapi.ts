@@ -7,8 +7,14 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
   return Object.fromEntries(codes.map((c) => [c, ApiErrorBody])) as { [K in C[number]]: typeof ApiErrorBody };
 }
 
-/** Marks a route as needing `Authorization: Bearer <token>` in the OpenAPI document. */
+/**
+ * Marks a route as needing `Authorization: Bearer <token>` in the OpenAPI document. Routes that API
+ * keys may call also get the `apiKey` scheme and `x-scopes` (see {@link documentTransform}).
+ */
 export const bearer = [{ bearerAuth: [] }];
+
+/** The security of an operation that a session or an API key of one of its `x-scopes` may call. */
+export const sessionOrKey = [{ bearerAuth: [] }, { apiKey: [] }];
 
 /**
  * Marks a route as open without a session (sign-in, public widgets, webhooks): OpenAPI 3.1 section
@@ -44,17 +50,39 @@ export function operationIdOf(method: string, url: string): string {
 
 type ZodTransform = ReturnType<typeof createJsonSchemaTransform>;
 
+/** Which API key scopes may call a route, from its guards (undefined: not a guarded route). */
+export type KeyScopesOf = (onRequest: unknown) => readonly string[] | undefined;
+
+/**
+ * What a session-guarded operation says about API keys: the `apiKey` scheme beside the session's and
+ * `x-scopes` when some scope may call it, and a sentence in its description either way.
+ */
+function withKeyScopes(schema: Record<string, unknown>, scopes: readonly string[]): Record<string, unknown> {
+  const description = typeof schema.description === 'string' ? `${schema.description} ` : '';
+  if (scopes.length === 0) return { ...schema, description: `${description}API keys cannot call this.` };
+  return {
+    ...schema,
+    security: sessionOrKey,
+    'x-scopes': [...scopes],
+    description: `${description}API keys of scope ${scopes.join(', ')} may call this.`,
+  };
+}
+
 /**
  * The per-route transform of the OpenAPI document: zod schemas to JSON Schema (fastify-type-provider-zod),
- * then an `operationId` for every operation that names none.
+ * then an `operationId` for every operation that names none, and for operations behind a session the
+ * API key scopes that may call them.
  */
-export function documentTransform(skipList: string[]): ZodTransform {
+export function documentTransform(skipList: string[], keyScopesOf?: KeyScopesOf): ZodTransform {
   const zodTransform = createJsonSchemaTransform({ skipList });
   return (input) => {
     const out = zodTransform(input);
-    const schema = out.schema as Record<string, unknown> | undefined;
+    let schema = out.schema as Record<string, unknown> | undefined;
     if (!schema || schema.hide) return out;
     const method = [input.route.method].flat()[0] ?? 'GET';
+    const sessionOnly = JSON.stringify(schema.security) === JSON.stringify(bearer);
+    const scopes = keyScopesOf && sessionOnly ? keyScopesOf(input.route.onRequest) : undefined;
+    if (scopes) schema = withKeyScopes(schema, scopes);
     return { ...out, schema: { operationId: operationIdOf(method, out.url), ...schema } };
   };
 }

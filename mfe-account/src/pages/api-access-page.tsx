@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { ApiAccessScreen } from '../features/api-access/api-access-screen';
 
-export default function Page() {
-  return <PlannedPage title="API Access" description="Keys for your own integrations." />;
+/** API Access (account/api-access, api_access): the community's API keys and their activity. */
+export default function ApiAccessPage() {
+  return <ApiAccessScreen />;
 }

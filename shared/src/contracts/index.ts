@@ -17,3 +17,4 @@ export * from './domains';
 export * from './applets';
 export * from './apps';
 export * from './webhooks';
+export * from './api-keys';
