@@ -26,6 +26,7 @@ import { overviewArea } from './overview/index';
 import { teamArea } from './team/index';
 import { templatesArea } from './templates/index';
 import { tenantsArea } from './tenants/index';
+import { transactionalArea } from './transactional/index';
 import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
@@ -44,6 +45,7 @@ export const AREAS: readonly Area[] = [
   domainsArea,
   appletsArea,
   appsArea,
+  transactionalArea,
 ];
 
 export interface DepsOptions {

@@ -17,3 +17,4 @@ export * from '../billing/schema';
 export * from '../templates/schema';
 export * from '../campaigns/schema';
 export * from '../applets/schema';
+export * from '../transactional/schema';

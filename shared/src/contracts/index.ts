@@ -16,3 +16,4 @@ export * from './account';
 export * from './domains';
 export * from './applets';
 export * from './apps';
+export * from './transactional';

@@ -22,6 +22,7 @@ import { intOf, queryRows } from '../../lib/raw-sql';
 import { countEventsSql } from '../event-minutes';
 import { recordSentSql } from '../usage';
 import { leaseHeld } from './lease';
+import { carrierHooks } from './carrier';
 import type { SmtpAnswer } from './transport';
 
 export const NO_ANSWER = 'The mail server did not answer after the message: it may not have arrived.';
@@ -56,6 +57,8 @@ export interface CommitScope {
   epoch: number;
   maxAttempts: number;
   retryDelaySeconds: number;
+  /** A carrier of transactional messages (carrier.ts): its area's statement runs with the hand-overs. */
+  carrier?: { id: string; templateId: string | null };
 }
 
 /** What a commit did: the rows handed over, and how many answers matched no row held. */
@@ -149,6 +152,7 @@ export async function commitGroup(
                                  unconfirmed = unconfirmed + ${unconfirmedN}
              where id = ${campaignId}::uuid and (exists (select 1 from handed) or exists (select 1 from answered))
             returning 1),
+          carried as (${scope.carrier ? carrierHooks().committedSql(scope.carrier, { handed: handedN, bounced: bouncedN, failed: failedN }, at) : sql`select 1`}),
           sent_minutes as (${countEventsSql(campaignId, 'sent', at, handedN)}),
           delivered_minutes as (${countEventsSql(campaignId, 'delivered', at, deliveredN)}),
           bounced_minutes as (${countEventsSql(campaignId, 'bounced', at, bouncedN)}),

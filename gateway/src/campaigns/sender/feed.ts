@@ -18,6 +18,7 @@ import type { Answer } from './commit';
 import type { GroupCommit } from './group-commit';
 import type { SendRates } from './rate';
 import { buildMessages, type Message, type SendContext } from './render';
+import { carrierHooks } from './carrier';
 
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 export const STATUS_EVERY_MS = 1_000;
@@ -157,7 +158,9 @@ export class Feed {
     // Read between two commits: a commit that lands in the database after the read began but is
     // settled here before its answer would be counted neither as used nor as in hand (more sent
     // than the plan allows), or the other way round twice (paused early).
-    if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
+    // A carrier's messages were counted against the volume when the API accepted them (transactional/accept.ts).
+    if (campaign.kind === 'transactional') this.allowance = { left: this.batch, readAt: Date.now() };
+    else if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
       const left = await this.commits.between(async () => {
         const a = await emailAllowance(db, campaign.tenantId, new Date());
         return a.limit - a.used - (this.claimed - this.settled);
@@ -195,6 +198,13 @@ export class Feed {
     if (rows.length === 0) return void (this.exhausted = true);
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
+    if (campaign.kind === 'transactional') {
+      const data = await carrierHooks().loadData(
+        db,
+        rows.map((r) => r.id),
+      );
+      for (const row of rows) row.data = data.get(row.id) ?? {};
+    }
     const built = await buildMessages(ctx, rows);
     for (const [i, row] of rows.entries()) {
       const message = built[i];
