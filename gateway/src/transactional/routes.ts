@@ -29,7 +29,7 @@ import { applySettingsToCarriers } from './carriers';
 import { releaseKey, storeAnswer, takeKey, type Answered } from './idempotency';
 import { messageStatus } from './messages';
 import { readSettings, writeSettings } from './settings';
-import { listTransactionalTemplates } from './stats';
+import { listTransactionalTemplates, templateStats } from './stats';
 
 const tags = ['transactional'];
 const KeyHeaders = z.object({ 'idempotency-key': z.optional(text(TRANSACTIONAL_LIMITS.idempotencyKey)) });
@@ -202,7 +202,8 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const t = await transactionalTemplate(db, tenantOf(req), req.params.id);
-      return { _id: t.id, name: t.name, subject: '', variables: t.variables, settings: await readSettings(db, t.id) };
+      const [settings, stats] = await Promise.all([readSettings(db, t.id), templateStats(db, t.id)]);
+      return { _id: t.id, name: t.name, variables: t.variables, settings, stats };
     },
   );
 

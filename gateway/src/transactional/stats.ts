@@ -5,7 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index';
-import type { TransactionalAdminOverview, TransactionalTemplatePage, TransactionalTemplateQuery } from '../contracts';
+import { campaignStats } from '../campaigns/index';
+import type {
+  CampaignStats,
+  TransactionalAdminOverview,
+  TransactionalTemplatePage,
+  TransactionalTemplateQuery,
+} from '../contracts';
 import { likePattern, paginate, pageWindow } from '../lib/pagination';
 import { intOf, queryRows, textOf, type Row } from '../lib/raw-sql';
 
@@ -14,6 +20,19 @@ const iso = (row: Row, column: string) => {
   if (v === null || v === undefined) return null;
   return (v instanceof Date ? v : new Date(String(v))).toISOString();
 };
+
+const COUNTERS = [
+  'recipients',
+  'sent',
+  'delivered',
+  'bounced',
+  'failed',
+  'unconfirmed',
+  'opened',
+  'clicked',
+  'unsubscribed',
+  'complained',
+] as const;
 
 const SORTS = {
   name: sql`lower(t.name)`,
@@ -64,6 +83,20 @@ export async function listTransactionalTemplates(
     }),
     pagination: paginate(q.page, q.perPage, count),
   };
+}
+
+/** A template's figures: its carriers' counters summed (one row per sender it used). */
+export async function templateStats(db: Database, templateId: string): Promise<CampaignStats> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${sql.join(
+      COUNTERS.map((c) => sql`coalesce(sum(c.${sql.raw(c)}), 0)::int as ${sql.raw(c)}`),
+      sql`, `,
+    )}
+          from transactional_carriers tc join campaigns c on c.id = tc.campaign_id
+         where tc.template_id = ${templateId}::uuid`,
+  );
+  return campaignStats(row ?? {});
 }
 
 /** Tenants with transactional sends in the last 30 days, most failing first (at most ADMIN_TENANTS). */

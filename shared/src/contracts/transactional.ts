@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { idText, listQuery, page, text } from './common';
-import { DeliveryEvent, RECIPIENT_STATUSES } from './campaigns';
+import { CampaignStats, DeliveryEvent, RECIPIENT_STATUSES } from './campaigns';
 
 export const TRANSACTIONAL_LIMITS = {
   /** Messages in one batch call. */
@@ -96,13 +96,16 @@ export type TransactionalTemplate = z.infer<typeof TransactionalTemplate>;
 export const TransactionalTemplatePage = page(TransactionalTemplate);
 export type TransactionalTemplatePage = z.infer<typeof TransactionalTemplatePage>;
 
-/** GET /v1/transactional/templates/{id}: a template with its merge variables (for the snippets) and settings. */
+/**
+ * GET /v1/transactional/templates/{id}: a template with the merge variables a message must give (for the
+ * snippets), its settings and its figures (all its messages: the delivery log's summary).
+ */
 export const TransactionalTemplateDetail = z.object({
   _id: z.string(),
   name: z.string(),
-  subject: z.string(),
   variables: z.array(z.string()),
   settings: TransactionalSettings,
+  stats: CampaignStats,
 });
 export type TransactionalTemplateDetail = z.infer<typeof TransactionalTemplateDetail>;
 
