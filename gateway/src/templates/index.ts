@@ -75,4 +75,4 @@ export { TEST_SUBJECT_PREFIX } from './template-preview';
 export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
 export { STARTERS } from './starters/index';
 // The demo data's templates (src/seed.ts).
-export { createTemplate } from './template-save';
+export { createTemplate, updateTemplate } from './template-save';
