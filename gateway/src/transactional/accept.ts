@@ -17,7 +17,7 @@ import type { TransactionalMessage, TransactionalSettings } from '../contracts';
 import { TRANSACTIONAL_LIMITS } from '../contracts';
 import { carrierOf } from './carriers';
 import { recipientOf } from './recipient';
-import { readSettings } from './settings';
+import { DEFAULT_SETTINGS } from './settings';
 import { callerVariables, missingVariables } from './variables';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found.';
@@ -49,16 +49,9 @@ interface TemplateInfo {
 const variablesByVersion = new Map<string, string[]>();
 const VERSIONS_KEPT = 1_000;
 
-/** The tenant's transactional template with the variables its current version needs (404 otherwise). */
-export async function transactionalTemplate(db: Queryable, tenantId: string, id: string): Promise<TemplateInfo> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
-  const [row] = await queryRows(
-    db,
-    sql`select t.id::text, t.name, t.version from templates t
-         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
-  );
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  const version = intOf(row, 'version');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function variablesOfVersion(db: Queryable, id: string, version: number): Promise<string[]> {
   const key = `${id}:${version}`;
   let variables = variablesByVersion.get(key);
   if (!variables) {
@@ -76,7 +69,70 @@ export async function transactionalTemplate(db: Queryable, tenantId: string, id:
     if (variablesByVersion.size >= VERSIONS_KEPT) variablesByVersion.clear();
     variablesByVersion.set(key, variables);
   }
-  return { id: textOf(row, 'id') ?? id, name: textOf(row, 'name') ?? '', version, variables };
+  return variables;
+}
+
+/** The tenant's transactional template with the variables its current version needs (404 otherwise). */
+export async function transactionalTemplate(db: Queryable, tenantId: string, id: string): Promise<TemplateInfo> {
+  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
+  const [row] = await queryRows(
+    db,
+    sql`select t.id::text, t.name, t.version from templates t
+         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
+  );
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  const version = intOf(row, 'version');
+  return {
+    id: textOf(row, 'id') ?? id,
+    name: textOf(row, 'name') ?? '',
+    version,
+    variables: await variablesOfVersion(db, id, version),
+  };
+}
+
+/**
+ * What a message's checks read, in one statement: the template (404 when not the tenant's
+ * transactional one), its settings, and the tenant's contact with the recipient's address if any.
+ */
+async function readForMessage(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  to: { email: string | null; wallet: string | null } | null,
+) {
+  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
+  const match = !to ? sql`false` : to.email ? sql`c.email = ${to.email}` : sql`c.wallet = ${to.wallet}`;
+  const [row] = await queryRows(
+    db,
+    sql`select t.id::text, t.name, t.version, s.send_to_unsubscribed, s.track_opens, s.track_clicks,
+               k.id::text as contact_id, k.status as contact_status
+          from templates t
+          left join transactional_settings s on s.template_id = t.id
+          left join lateral (select c.id, c.status from contacts c
+                              where c.tenant_id = t.tenant_id and ${match} limit 1) k on true
+         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
+  );
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  const version = intOf(row, 'version');
+  const settings: TransactionalSettings =
+    row.send_to_unsubscribed === null || row.send_to_unsubscribed === undefined
+      ? DEFAULT_SETTINGS
+      : {
+          send_to_unsubscribed: row.send_to_unsubscribed === true,
+          track_opens: row.track_opens === true,
+          track_clicks: row.track_clicks === true,
+        };
+  const contactId = textOf(row, 'contact_id');
+  return {
+    template: {
+      id: textOf(row, 'id') ?? id,
+      name: textOf(row, 'name') ?? '',
+      version,
+      variables: await variablesOfVersion(db, id, version),
+    },
+    settings,
+    contact: contactId ? { id: contactId, status: textOf(row, 'contact_status') } : null,
+  };
 }
 
 /** Checks one message; throws the HttpError the caller gets (400 field errors, 404). */
@@ -90,8 +146,8 @@ export async function planMessage(
   if (msg.attachments !== undefined) throw badRequest(NO_ATTACHMENTS, { attachments: [NO_ATTACHMENTS] });
   if (JSON.stringify(msg.data).length > TRANSACTIONAL_LIMITS.dataChars)
     throw badRequest(INVALID_INPUT, { data: [DATA_TOO_LARGE] });
-  const template = await transactionalTemplate(db, tenantId, msg.template_id);
   const to = recipientOf(msg.to, config.campaigns.walletMailDomain);
+  const { template, settings, contact } = await readForMessage(db, tenantId, msg.template_id, to.ok ? to : null);
   if (!to.ok) errors.to = [to.error];
   const missing = missingVariables(template.variables, msg.data);
   for (const name of missing) errors[`data.${name}`] = ['This merge variable is missing.'];
@@ -103,19 +159,11 @@ export async function planMessage(
   }
   const replyTo = (msg.reply_to ?? '').trim().toLowerCase();
   if (replyTo && !recipientOf(replyTo, null).ok) errors.reply_to = ['Give an e-mail address.'];
-  if (Object.keys(errors).length > 0) {
+  if (Object.keys(errors).length > 0 || !to.ok) {
     const message = missing.length > 0 ? `Missing merge variables: ${missing.join(', ')}.` : INVALID_INPUT;
     throw badRequest(message, errors);
   }
-  if (!to.ok) throw badRequest(INVALID_INPUT, { to: [to.error] });
-  const settings = await readSettings(db, template.id);
-  const [contact] = await queryRows(
-    db,
-    to.email
-      ? sql`select id::text, status from contacts where tenant_id = ${tenantId}::uuid and email = ${to.email} limit 1`
-      : sql`select id::text, status from contacts where tenant_id = ${tenantId}::uuid and wallet = ${to.wallet} limit 1`,
-  );
-  if (contact && textOf(contact, 'status') === 'unsubscribed' && !settings.send_to_unsubscribed)
+  if (contact?.status === 'unsubscribed' && !settings.send_to_unsubscribed)
     throw badRequest(UNSUBSCRIBED, { to: [UNSUBSCRIBED] });
   const carrierId = await carrierOf(
     db,
@@ -136,32 +184,79 @@ export async function planMessage(
     carrierId,
     address: to.address,
     channel: to.channel,
-    contactId: contact ? textOf(contact, 'id') : null,
+    contactId: contact?.id ?? null,
     data: msg.data,
   };
 }
 
+/**
+ * The plan's volume left per tenant, read again at most every ALLOWANCE_MS (as the campaign sender
+ * reads it) and counted down by the messages this process accepts meanwhile.
+ */
+const allowances = new Map<string, { left: number; readAt: number }>();
+const ALLOWANCE_MS = 1_000;
+
 /** 402 when `needed` more messages do not fit in the plan's volume left this period. */
 export async function checkVolume(db: Queryable, tenantId: string, needed: number, now: Date): Promise<void> {
-  const allowance = await emailAllowance(db, tenantId, now);
-  const refusal = volumeRefusal(needed, allowance.limit - allowance.used);
+  let known = allowances.get(tenantId);
+  if (!known || Date.now() - known.readAt >= ALLOWANCE_MS || known.left < needed) {
+    const allowance = await emailAllowance(db, tenantId, now);
+    known = { left: allowance.limit - allowance.used, readAt: Date.now() };
+    if (allowances.size >= 10_000) allowances.clear();
+    allowances.set(tenantId, known);
+  }
+  const refusal = volumeRefusal(needed, known.left);
   if (refusal) throw new HttpError(402, refusal);
+  known.left -= needed;
 }
 
-/** Writes a checked message as a queued row of its carrier (call inside the request's transaction). */
-export async function writeMessage(tx: Queryable, m: Planned): Promise<void> {
-  await tx.execute(
-    sql`with seq as (select nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as id),
-        row as (
+/**
+ * Writes checked messages as queued rows of their carriers, their data, the carriers' recipient
+ * counts and, with a key, its answer: one statement, so all of it commits or none does.
+ */
+export async function writeMessages(
+  db: Queryable,
+  tenantId: string,
+  planned: Planned[],
+  idempotency: { key: string; status: number; body: unknown } | null,
+): Promise<void> {
+  const input = JSON.stringify(
+    planned.map((m) => ({
+      mid: m.messageId,
+      carrier: m.carrierId,
+      contact: m.contactId,
+      address: m.address,
+      channel: m.channel,
+      template: m.templateId,
+      data: m.data,
+    })),
+  );
+  const answer = idempotency
+    ? sql`update transactional_idempotency
+             set status = ${idempotency.status}, answer = ${JSON.stringify(idempotency.body)}::jsonb
+           where tenant_id = ${tenantId}::uuid and key = ${idempotency.key} returning 1`
+    : sql`select 1`;
+  await db.execute(
+    sql`with input as (
+          select u.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
+            from jsonb_to_recordset(${input}::jsonb)
+                 as u(mid uuid, carrier uuid, contact uuid, address text, channel text, template uuid, data jsonb)),
+        rows as (
           insert into campaign_recipients (id, occurrence, campaign_id, tenant_id, contact_id, address, channel, status)
-          select id, id, ${m.carrierId}::uuid, ${m.tenantId}::uuid, ${m.contactId}::uuid, ${m.address}, ${m.channel}, 'queued'
-            from seq
+          select rid, rid, carrier, ${tenantId}::uuid, contact, address, channel, 'queued' from input
           returning id),
-        message as (
+        messages as (
           insert into transactional_messages (id, tenant_id, template_id, recipient_id, data)
-          select ${m.messageId}::uuid, ${m.tenantId}::uuid, ${m.templateId}::uuid, id, ${JSON.stringify(m.data)}::jsonb from row
-          returning 1)
-        update campaigns set recipients = recipients + (select count(*) from message) where id = ${m.carrierId}::uuid`,
+          select mid, ${tenantId}::uuid, template, rid, data from input
+          returning 1),
+        counted as (
+          update campaigns c set recipients = c.recipients + k.n
+            from (select carrier, count(*)::int as n from input group by carrier) k
+           where c.id = k.carrier
+          returning 1),
+        answered as (${answer})
+        select (select count(*) from rows)::int as rows, (select count(*) from messages)::int as messages,
+               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered`,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Idempotency-Key (docs/transactional.md, "Idempotency"; as Stripe's): the first request with a key
  * inserts the key's row (the primary key makes concurrent duplicates wait for that insert, never a
- * read-then-write), does its work and stores its answer in the same transaction as the messages. A later
+ * read-then-write), does its work and stores its answer in the statement that writes the messages (accept.ts). A later
  * request with the key and the same body gets that answer; with another body, 409. A request that
  * failed leaves no key (it may be sent again, corrected). Keys expire after a day.
  */
@@ -55,14 +55,6 @@ export async function takeKey(db: Database, tenantId: string, key: string, hash:
     }
     if (tries >= 2) throw new HttpError(409, KEY_IN_FLIGHT);
   }
-}
-
-/** The key's answer, in the transaction that wrote the messages. */
-export async function storeAnswer(tx: Queryable, tenantId: string, key: string, answer: Answered): Promise<void> {
-  await tx.execute(
-    sql`update transactional_idempotency set status = ${answer.status}, answer = ${JSON.stringify(answer.body)}::jsonb
-         where tenant_id = ${tenantId}::uuid and key = ${key}`,
-  );
 }
 
 /** The request failed: its key is given back. */

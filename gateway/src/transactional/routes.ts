@@ -24,9 +24,10 @@ import { badRequest, HttpError, INVALID_INPUT } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
 import { enqueueCarrier } from '../campaigns/index';
-import { checkVolume, planMessage, requestHash, transactionalTemplate, writeMessage, type Planned } from './accept';
+import { checkVolume, planMessage, requestHash, transactionalTemplate, writeMessages, type Planned } from './accept';
+import { CarrierKicks } from './kicks';
 import { applySettingsToCarriers } from './carriers';
-import { releaseKey, storeAnswer, takeKey, type Answered } from './idempotency';
+import { releaseKey, takeKey, type Answered } from './idempotency';
 import { messageStatus } from './messages';
 import { readSettings, writeSettings } from './settings';
 import { listTransactionalTemplates, templateStats } from './stats';
@@ -37,10 +38,14 @@ const KeyHeaders = z.object({ 'idempotency-key': z.optional(text(TRANSACTIONAL_L
 export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, jobs, clock } = app.deps;
   const onRequest = requirePermission('transactional_emails');
+  const kicks = new CarrierKicks(
+    (carrier) => enqueueCarrier(jobs, carrier),
+    (error) => app.log.error({ err: error }, 'a transactional carrier run could not be queued'),
+  );
 
   /**
    * Runs `work` once per Idempotency-Key: its planned messages and its answer are written in one
-   * transaction; the carriers' runs are queued after it.
+   * statement; the carriers' runs are asked for after it (kicks.ts).
    */
   async function idempotent(
     tenantId: string,
@@ -56,11 +61,8 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     try {
       const { planned, answer } = await work();
-      await db.transaction(async (tx) => {
-        for (const m of planned) await writeMessage(tx, m);
-        if (key) await storeAnswer(tx, tenantId, key, answer);
-      });
-      for (const carrier of new Set(planned.map((m) => m.carrierId))) await enqueueCarrier(jobs, carrier);
+      await writeMessages(db, tenantId, planned, key ? { key, ...answer } : null);
+      for (const carrier of new Set(planned.map((m) => m.carrierId))) kicks.kick(carrier);
       return answer;
     } catch (error) {
       if (key) await releaseKey(db, tenantId, key).catch(() => undefined);

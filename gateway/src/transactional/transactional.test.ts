@@ -18,7 +18,7 @@ import { call as plainCall, tenantId } from '../../test/audience-helpers';
 import { generousPlans, parseMail, startSmtpPeer, waitUntil, type SmtpPeer } from '../../test/campaign-send-helpers';
 import { takeOverExpired } from '../campaigns/sender/lease';
 import { enqueueCarrier } from '../campaigns/index';
-import { planMessage, writeMessage } from './accept';
+import { planMessage, writeMessages } from './accept';
 
 const DOMAIN = 'wallet.test';
 const RECEIPT = `<mjml><mj-body><mj-section><mj-column>
@@ -248,11 +248,14 @@ describe('POST /v1/transactional/send', () => {
 
   it("refuses a send over the plan's volume (402)", async () => {
     await db().execute(sql`update plan_prices set email_limit = 0`);
+    // The volume left is read again at most every second (accept.ts).
+    await new Promise((r) => setTimeout(r, 1_100));
     try {
       const r = await send(good('late@example.org'));
       assert.equal(r.status, 402, r.text);
     } finally {
       await generousPlans(db());
+      await new Promise((r) => setTimeout(r, 1_100));
     }
   });
 
@@ -297,7 +300,7 @@ describe('a stale lease of a carrier', () => {
         data: { order: { id: 'S' }, amount: '1' },
       });
     const [c, d] = [await plan('stale-c@example.org'), await plan('stale-d@example.org')];
-    for (const m of [c, d]) await writeMessage(db(), m);
+    await writeMessages(db(), acme, [c, d], null);
     const [lease] = await queryRows(
       db(),
       sql`insert into campaign_send_leases (campaign_id, worker, expires_at)
