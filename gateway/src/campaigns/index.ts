@@ -62,5 +62,6 @@ export { registerCarrierHooks, type CarrierHooks, type CommitCounts } from './se
 export { deliveryLogRoutes } from './log/routes';
 export { ofSource, type LogSource } from './log/log-store';
 export { volumeRefusal } from './usage';
+export { GroupCommit } from './sender/group-commit';
 export { recipientEvents } from './log/log-store';
 export { checkUsageNotices } from './usage-notices';

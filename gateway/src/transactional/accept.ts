@@ -210,19 +210,23 @@ export async function checkVolume(db: Queryable, tenantId: string, needed: numbe
   known.left -= needed;
 }
 
+/** A request's writes: its checked messages and, with an Idempotency-Key, the key's answer. */
+export interface Accepted {
+  tenantId: string;
+  planned: Planned[];
+  idempotency: { key: string; status: number; body: unknown } | null;
+}
+
 /**
- * Writes checked messages as queued rows of their carriers, their data, the carriers' recipient
- * counts and, with a key, its answer: one statement, so all of it commits or none does.
+ * Writes accepted requests (one, or those a group commit gathered): their messages as queued rows of
+ * their carriers with their data, the carriers' recipient counts and the keys' answers, in one
+ * statement, so all of it commits or none does.
  */
-export async function writeMessages(
-  db: Queryable,
-  tenantId: string,
-  planned: Planned[],
-  idempotency: { key: string; status: number; body: unknown } | null,
-): Promise<void> {
-  const input = JSON.stringify(
-    planned.map((m) => ({
+export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<void> {
+  const messages = accepted.flatMap((a) =>
+    a.planned.map((m) => ({
       mid: m.messageId,
+      tenant: m.tenantId,
       carrier: m.carrierId,
       contact: m.contactId,
       address: m.address,
@@ -231,30 +235,35 @@ export async function writeMessages(
       data: m.data,
     })),
   );
-  const answer = idempotency
-    ? sql`update transactional_idempotency
-             set status = ${idempotency.status}, answer = ${JSON.stringify(idempotency.body)}::jsonb
-           where tenant_id = ${tenantId}::uuid and key = ${idempotency.key} returning 1`
-    : sql`select 1`;
+  const keys = accepted.flatMap((a) =>
+    a.idempotency
+      ? [{ tenant: a.tenantId, key: a.idempotency.key, status: a.idempotency.status, answer: a.idempotency.body }]
+      : [],
+  );
   await db.execute(
     sql`with input as (
           select u.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
-            from jsonb_to_recordset(${input}::jsonb)
-                 as u(mid uuid, carrier uuid, contact uuid, address text, channel text, template uuid, data jsonb)),
+            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+                 as u(mid uuid, tenant uuid, carrier uuid, contact uuid, address text, channel text, template uuid,
+                      data jsonb)),
         rows as (
           insert into campaign_recipients (id, occurrence, campaign_id, tenant_id, contact_id, address, channel, status)
-          select rid, rid, carrier, ${tenantId}::uuid, contact, address, channel, 'queued' from input
+          select rid, rid, carrier, tenant, contact, address, channel, 'queued' from input
           returning id),
         messages as (
           insert into transactional_messages (id, tenant_id, template_id, recipient_id, data)
-          select mid, ${tenantId}::uuid, template, rid, data from input
+          select mid, tenant, template, rid, data from input
           returning 1),
         counted as (
           update campaigns c set recipients = c.recipients + k.n
             from (select carrier, count(*)::int as n from input group by carrier) k
            where c.id = k.carrier
           returning 1),
-        answered as (${answer})
+        answered as (
+          update transactional_idempotency i set status = k.status, answer = k.answer
+            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(tenant uuid, key text, status int, answer jsonb)
+           where i.tenant_id = k.tenant and i.key = k.key
+          returning 1)
         select (select count(*) from rows)::int as rows, (select count(*) from messages)::int as messages,
                (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered`,
   );

@@ -23,8 +23,16 @@ import { requirePermission, tenantOf } from '../auth/index';
 import { badRequest, HttpError, INVALID_INPUT } from '../errors';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
-import { enqueueCarrier } from '../campaigns/index';
-import { checkVolume, planMessage, requestHash, transactionalTemplate, writeMessages, type Planned } from './accept';
+import { enqueueCarrier, GroupCommit } from '../campaigns/index';
+import {
+  checkVolume,
+  planMessage,
+  requestHash,
+  transactionalTemplate,
+  writeMessages,
+  type Accepted,
+  type Planned,
+} from './accept';
 import { CarrierKicks } from './kicks';
 import { applySettingsToCarriers } from './carriers';
 import { releaseKey, takeKey, type Answered } from './idempotency';
@@ -38,6 +46,13 @@ const KeyHeaders = z.object({ 'idempotency-key': z.optional(text(TRANSACTIONAL_L
 export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, jobs, clock } = app.deps;
   const onRequest = requirePermission('transactional_emails');
+  // The requests that wait while a write runs share the next one (campaigns' group commit). No
+  // gathering: a tenant's requests are admitted a few at a time (lib/admission.ts), so waiting for
+  // more would only add its delay.
+  const writes = new GroupCommit<Accepted, void, never>(async (accepted) => {
+    await writeMessages(db, accepted);
+    return accepted.map(() => undefined);
+  });
   const kicks = new CarrierKicks(
     (carrier) => enqueueCarrier(jobs, carrier),
     (error) => app.log.error({ err: error }, 'a transactional carrier run could not be queued'),
@@ -61,7 +76,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     try {
       const { planned, answer } = await work();
-      await writeMessages(db, tenantId, planned, key ? { key, ...answer } : null);
+      await writes.request({ tenantId, planned, idempotency: key ? { key, ...answer } : null });
       for (const carrier of new Set(planned.map((m) => m.carrierId))) kicks.kick(carrier);
       return answer;
     } catch (error) {

@@ -300,7 +300,7 @@ describe('a stale lease of a carrier', () => {
         data: { order: { id: 'S' }, amount: '1' },
       });
     const [c, d] = [await plan('stale-c@example.org'), await plan('stale-d@example.org')];
-    await writeMessages(db(), acme, [c, d], null);
+    await writeMessages(db(), [{ tenantId: acme, planned: [c, d], idempotency: null }]);
     const [lease] = await queryRows(
       db(),
       sql`insert into campaign_send_leases (campaign_id, worker, expires_at)

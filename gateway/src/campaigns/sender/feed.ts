@@ -20,6 +20,10 @@ import type { SendRates } from './rate';
 import { buildMessages, type Message, type SendContext } from './render';
 import { carrierHooks } from './carrier';
 
+/** A carrier's run waits this long for new messages once none is left, looking every CARRIER_LOOK_MS. */
+export const CARRIER_IDLE_MS = 2_000;
+export const CARRIER_LOOK_MS = 25;
+
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 export const STATUS_EVERY_MS = 1_000;
 
@@ -63,6 +67,8 @@ export class Feed {
   private fromParts = false;
   /** No part was left to take (parts are only written before sending starts, so none comes later). */
   private partsDone = false;
+  /** When this run last claimed rows (its start before any). */
+  private lastClaimAt = Date.now();
   /** Rows claimed so far by this run. */
   claimed = 0;
   /** Of those, rows whose claim ended: handed over (or found taken away), or answered before any data. */
@@ -187,7 +193,11 @@ export class Feed {
     while (rows.length < size && !this.partsDone) {
       if (!this.fromParts) {
         rows = rows.concat(await claim(db, this.who, campaign.id, size - rows.length, 'queued'));
-        if (rows.length < size) this.fromParts = true;
+        if (rows.length < size) {
+          // A carrier has no audience parts: its rows are all written queued.
+          if (campaign.kind === 'transactional') break;
+          this.fromParts = true;
+        }
         continue;
       }
       const taken = await claimFromParts(db, this.who, campaign, size - rows.length);
@@ -195,7 +205,16 @@ export class Feed {
       if (!taken.part) this.partsDone = true;
     }
     if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
-    if (rows.length === 0) return void (this.exhausted = true);
+    if (rows.length === 0) {
+      // A carrier (carrier.ts) keeps its run a little while nothing comes, looking again every
+      // CARRIER_LOOK_MS, so that the next messages are sent at once rather than after a new run starts.
+      if (campaign.kind === 'transactional' && Date.now() - this.lastClaimAt < CARRIER_IDLE_MS) {
+        await sleep(CARRIER_LOOK_MS, this.signal);
+        return;
+      }
+      return void (this.exhausted = true);
+    }
+    this.lastClaimAt = Date.now();
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
     if (campaign.kind === 'transactional') {
