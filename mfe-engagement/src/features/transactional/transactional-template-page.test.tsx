@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@console/shared/ui';
 import TransactionalTemplatePage from '../../pages/transactional-template-page';
 import { fakeGateway, pagination, renderPage } from '../../../test/audience-kit';
-import { stats } from '../emails/test-data';
 
 jest.setTimeout(20_000);
 
@@ -14,7 +13,20 @@ function setup() {
     name: 'Receipt',
     variables: ['amount', 'order.id'],
     settings: { send_to_unsubscribed: true, track_opens: true, track_clicks: true },
-    stats: stats({ recipients: 3, sent: 3, delivered: 3 }),
+    stats: {
+      recipients: 3,
+      sent: 3,
+      delivered: 3,
+      bounced: 0,
+      failed: 0,
+      unconfirmed: 0,
+      opened: 0,
+      clicked: 0,
+      unsubscribed: 0,
+      complained: 0,
+      open_rate: 0,
+      click_rate: 0,
+    },
   }));
   gateway.on('PUT /v1/transactional/templates/:id/settings', ({ json }) => json);
   gateway.on('GET /v1/transactional/templates/:id/log/timeline', () => ({ bucket_seconds: 60, buckets: [] }));
