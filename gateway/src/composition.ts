@@ -28,6 +28,7 @@ import { teamArea } from './team/index';
 import { templatesArea } from './templates/index';
 import { tenantsArea } from './tenants/index';
 import { webhooksArea } from './webhooks/index';
+import { transactionalArea } from './transactional/index';
 import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
@@ -48,6 +49,7 @@ export const AREAS: readonly Area[] = [
   appsArea,
   webhooksArea,
   apiKeysArea,
+  transactionalArea,
 ];
 
 export interface DepsOptions {

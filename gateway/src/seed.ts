@@ -14,7 +14,7 @@ import { seedDemoAudience } from './audience/index';
 import { hashPassword } from './auth/index';
 import { createTenantCommunity } from './onboarding/index';
 import { CATALOGUE, cataloguePriceRows, periodEnd, taxCents } from './billing/index';
-import { createTemplate } from './templates/index';
+import { createTemplate, updateTemplate } from './templates/index';
 import type { Database } from './db/index';
 import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './db/schema';
 
@@ -43,6 +43,8 @@ interface SeedTenant {
   demoAudience?: boolean;
   /** Templates made from these starters, by name, so a first e-mail has a design to pick. */
   templates?: { name: string; starter: TemplateStarter }[];
+  /** Transactional templates (sent through the API), with their subject and MJML. */
+  transactional?: { name: string; subject: string; mjml: string }[];
   /** The postal address in the footer of marketing e-mails (merge tag community.postal_address). */
   postalAddress?: string;
   /** Billing (spec sections 3, 4 and 9): a monthly subscription that started `startedDaysAgo` days ago, its paid invoice, tax and card. */
@@ -81,6 +83,20 @@ export const SEED_TENANTS: SeedTenant[] = [
     stripeCustomerId: 'cus_acme_demo',
     demoAudience: true,
     templates: [{ name: 'Monthly newsletter', starter: 'newsletter' }],
+    transactional: [
+      {
+        name: 'Receipt',
+        subject: 'Your receipt for order {{ order.id }}',
+        mjml: transactionalMjml(
+          'Thank you for your order {{ order.id }}: {{ order.total }} paid with {{ order.currency }}. {{ community.name }}',
+        ),
+      },
+      {
+        name: 'Claim link',
+        subject: 'Claim your {{ reward }}',
+        mjml: transactionalMjml('Your {{ reward }} is waiting: claim it at {{ claim_url }} before {{ expires_on }}.'),
+      },
+    ],
     postalAddress: 'Acme DAO, 1 Chain Street, 10115 Berlin, Germany',
     billing: { priceId: 'price_startup1_monthly', startedDaysAgo: 10, taxRate: 21, paymentMethod: 'Visa •••• 4242' },
     users: [
@@ -290,5 +306,20 @@ export async function seedTemplates(db: Database, publicUrl: string): Promise<vo
     for (const template of t.templates) {
       await createTemplate({ db, publicUrl }, tenant.id, null, { ...template, kind: 'marketing' });
     }
+    for (const template of t.transactional ?? []) {
+      const made = await createTemplate({ db, publicUrl }, tenant.id, null, {
+        name: template.name,
+        kind: 'transactional',
+      });
+      await updateTemplate({ db, publicUrl }, tenant.id, null, made._id, {
+        subject: template.subject,
+        mjml: template.mjml,
+      });
+    }
   }
+}
+
+/** A one-paragraph transactional body. */
+function transactionalMjml(text: string): string {
+  return `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
 }

@@ -180,6 +180,13 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'transactional_emails' },
     [sidebar('Engagement', 9, 'Transactional E-mails'), adminSidebar(4, 'Transactional')],
   ),
+  route(
+    'engagement/transactional-emails/detail',
+    '/engagement/transactional-emails/:id',
+    'default',
+    eng('TransactionalTemplatePage'),
+    { permission: 'transactional_emails' },
+  ),
 
   route(
     'onboarding/widgets',

@@ -389,7 +389,7 @@ export function expansionSql(campaignId: string, tenantId: string, into: ExpandI
           select ${campaignId}::uuid, ${tenantId}::uuid, c.id, wanted.address, wanted.channel, ${row}
             from wanted left join contacts c on c.id = wanted.contact_id
            order by wanted.contact_id
-          on conflict (campaign_id, address) do nothing
+          on conflict (campaign_id, address, occurrence) do nothing
           returning id, contact_id, address, channel, attempts
         ),
         lost as (

@@ -29,7 +29,9 @@ export const CAMPAIGN_NOT_FOUND = 'E-mail not found.';
 export const STALE_VERSION =
   'A newer version of this e-mail was saved in another tab. Reload it to see the latest changes.';
 
-const scoped = (id: string, tenantId: string) => and(eq(campaigns.id, id), eq(campaigns.tenantId, tenantId));
+// Carriers of transactional messages (kind 'transactional') are not e-mails of the grid or the compose API.
+const scoped = (id: string, tenantId: string) =>
+  and(eq(campaigns.id, id), eq(campaigns.tenantId, tenantId), eq(campaigns.kind, 'campaign'));
 
 /** The tenant's campaign row, or 404. */
 export async function campaignRow(db: Database, tenantId: string, id: string): Promise<CampaignRow> {
@@ -83,7 +85,7 @@ const SORT: Record<CampaignListQuery['sortField'], SQL> = {
  * on the name (anywhere in it), a status filter. Each sort is one of the (tenant, key, id) indexes.
  */
 export async function listCampaigns(db: Database, tenantId: string, q: CampaignListQuery): Promise<CampaignPage> {
-  const conditions: SQL[] = [eq(campaigns.tenantId, tenantId)];
+  const conditions: SQL[] = [eq(campaigns.tenantId, tenantId), eq(campaigns.kind, 'campaign')];
   const search = q.searchString.trim();
   if (search) conditions.push(ilike(campaigns.name, likePattern(search)));
   if (q.status) conditions.push(eq(campaigns.status, q.status));

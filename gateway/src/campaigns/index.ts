@@ -57,7 +57,13 @@ export {
   periodSentSql,
   type EmailAllowance,
 } from './usage';
-export { enqueueCampaign } from './sender/queue';
+export { enqueueCampaign, enqueueCarrier } from './sender/queue';
+export { registerCarrierHooks, type CarrierHooks, type CommitCounts } from './sender/carrier';
+export { deliveryLogRoutes } from './log/routes';
+export { ofSource, type LogSource } from './log/log-store';
+export { volumeRefusal } from './usage';
+export { GroupCommit } from './sender/group-commit';
+export { recipientEvents } from './log/log-store';
 export { checkUsageNotices } from './usage-notices';
 export { recipientToken } from './tracking/recipient-token';
 export {

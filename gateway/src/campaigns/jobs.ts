@@ -12,7 +12,7 @@ import type { Database } from '../db/index';
 import type { JobRunner } from '../jobs/index';
 import { queryRows, textOf } from '../lib/raw-sql';
 import type { Mailer } from '../mail/mailer';
-import { CAMPAIGN_SEND_QUEUE, enqueueCampaign, type CampaignSendJob } from './sender/queue';
+import { CAMPAIGN_SEND_QUEUE, CARRIER_SEND_QUEUE, enqueueCampaign, type CampaignSendJob } from './sender/queue';
 import { SendRates } from './sender/rate';
 import { renewMs, takeOverExpired } from './sender/lease';
 import { runCampaign, type SenderDeps } from './sender/run';
@@ -66,20 +66,26 @@ export function registerCampaignJobs(
     worker: `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     ...(options.transport ? { transport: options.transport } : {}),
   };
-  jobs.work<CampaignSendJob>(
-    CAMPAIGN_SEND_QUEUE,
-    async (job) => {
-      try {
-        await runCampaign(deps, job.data.campaignId, job.signal);
-      } catch (error) {
-        // Stopping: the runner is closing; the campaign is picked up again at the next start.
-        if (job.signal.aborted) return;
-        throw error;
-      }
-    },
-    // A run lasts at most RUN_MS then sends the next one; several campaigns send at once.
-    { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, concurrency: 4, batchSize: 1 },
-  );
+  const run = async (job: { data: CampaignSendJob; signal: AbortSignal }) => {
+    try {
+      await runCampaign(deps, job.data.campaignId, job.signal);
+    } catch (error) {
+      // Stopping: the runner is closing; the campaign is picked up again at the next start.
+      if (job.signal.aborted) return;
+      throw error;
+    }
+  };
+  // A run lasts at most RUN_MS then sends the next one; several campaigns send at once.
+  const queueOptions = {
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 60,
+    concurrency: 4,
+    batchSize: 1,
+  };
+  jobs.work<CampaignSendJob>(CAMPAIGN_SEND_QUEUE, run, queueOptions);
+  jobs.work<CampaignSendJob>(CARRIER_SEND_QUEUE, run, { ...queueOptions, policy: 'stately' });
   // At start, the campaigns that were sending carry on (their jobs may have used up their retries while
   // no worker ran; a second job of a campaign only finds nothing to claim), and the sweep begins: the
   // rows a previous process held are taken over once its lease has expired.

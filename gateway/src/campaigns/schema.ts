@@ -38,6 +38,11 @@ export const campaigns = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * 'campaign': an e-mail composed in the console. 'transactional': the carrier of a transactional
+     * template's messages sent through the API (transactional/carriers.ts); never listed as an e-mail.
+     */
+    kind: text('kind').$type<'campaign' | 'transactional'>().notNull().default('campaign'),
     subject: text('subject').notNull().default(''),
     previewText: text('preview_text').notNull().default(''),
     /** Set null when the template is deleted (a draft then asks for another one). */
@@ -90,6 +95,7 @@ export const campaigns = pgTable(
     index('campaigns_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`, t.id),
     index('campaigns_tenant_scheduled_idx').on(t.tenantId, t.scheduledAt, t.id),
     index('campaigns_template_idx').on(t.templateId),
+    check('campaigns_kind_check', sql`${t.kind} in ('campaign', 'transactional')`),
     check(
       'campaigns_status_check',
       sql`${t.status} in ('draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed')`,
@@ -143,9 +149,14 @@ export const campaignRecipients = pgTable(
     error: text('error'),
     /** Soft bounces reported for the message (delayed, or failed for a temporary reason): counted, the contact unchanged. */
     softBounces: integer('soft_bounces').notNull().default(0),
+    /**
+     * 0 for a campaign's recipient (each address once per campaign); a transactional message's row id,
+     * so an address may receive a template's messages many times (transactional/accept.ts).
+     */
+    occurrence: bigint('occurrence', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('campaign_recipients_address_idx').on(t.campaignId, t.address),
+    uniqueIndex('campaign_recipients_address_idx').on(t.campaignId, t.address, t.occurrence),
     index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.id),
     index('campaign_recipients_contact_idx').on(t.contactId),
     check(

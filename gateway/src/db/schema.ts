@@ -19,3 +19,4 @@ export * from '../campaigns/schema';
 export * from '../applets/schema';
 export * from '../webhooks/schema';
 export * from '../api-keys/schema';
+export * from '../transactional/schema';

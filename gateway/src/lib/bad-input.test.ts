@@ -141,12 +141,14 @@ describe('unknown routes and the rest', () => {
       r.body.jobs.map((q) => q.queue),
       [
         'billing.due-changes',
+        'campaigns.carrier',
         'campaigns.send',
         ...upkeep,
         'domains.recheck',
         'imports.housekeeping',
         'imports.run',
         'tenants.delete',
+        'transactional.expire-keys',
       ],
     );
     // And the event loop's delay since the start (health/event-loop.ts).

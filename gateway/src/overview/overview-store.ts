@@ -67,7 +67,7 @@ async function lastCampaigns(db: Database, tenantId: string): Promise<Overview['
   const rows = await queryRows(
     db,
     sql`select * from campaigns
-         where tenant_id = ${tenantId} and started_at is not null
+         where tenant_id = ${tenantId} and started_at is not null and kind = 'campaign'
          order by started_at desc limit ${OVERVIEW_CAMPAIGNS}`,
   );
   return rows.map((row) => {

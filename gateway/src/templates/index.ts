@@ -19,6 +19,7 @@ export const templatesArea: Area = {
 // (off-loop-tasks.ts) parses the sources once (`preparedHere`), binds them to the send (`bindSend`: the
 // community's outputs merged once), then per recipient builds a scope (`contactScope`) and
 // `renderMessage`s it: no MJML, no parsing per recipient.
+export { variablesUsed } from './merge-tags';
 export {
   loadCompiled,
   loadTemplate,
@@ -75,4 +76,4 @@ export { TEST_SUBJECT_PREFIX } from './template-preview';
 export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
 export { STARTERS } from './starters/index';
 // The demo data's templates (src/seed.ts).
-export { createTemplate } from './template-save';
+export { createTemplate, updateTemplate } from './template-save';

@@ -129,6 +129,22 @@ export function knownMergeTags(attributes: readonly AttributeInfo[]): Set<string
   ]);
 }
 
+/**
+ * The merge tags a version reads, as paths ('order.id', 'contact.first_name'), each once; fields that
+ * do not parse are skipped (a saved version parses).
+ */
+export function variablesUsed(content: Pick<TemplateContent, 'subject' | 'preview_text' | 'mjml'>): string[] {
+  const used = new Set<string>();
+  for (const field of ['subject', 'preview_text', 'mjml'] as const) {
+    try {
+      for (const path of variablesOf(htmlLiquid, parseLiquid(htmlLiquid, content[field]))) used.add(path);
+    } catch {
+      continue;
+    }
+  }
+  return [...used];
+}
+
 /** Liquid's own properties of a value (`{{ contact.first_name.size }}`). */
 const VALUE_PROPERTIES = new Set(['size', 'first', 'last']);
 

@@ -1,6 +1,13 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { useConsole } from '@console/shared/session';
+import { AdminTransactionalScreen, TransactionalScreen } from '../features/transactional/transactional-screen';
 
-export default function Page() {
-  return <PlannedPage title="Transactional E-mails" description="Receipts and notices sent through the API." />;
+/**
+ * Transactional E-mails (spec section 2, engagement/transactional-emails; permission
+ * transactional_emails): the tenant's transactional templates. A super admin (not impersonating), who
+ * reaches it from the admin sidebar's "Transactional", sees every community's volume and failures.
+ */
+export default function TransactionalEmailsPage() {
+  const platformAdmin = useConsole((s) => s.user?.role === 'super_admin' && !s.user.is_impersonating);
+  return platformAdmin ? <AdminTransactionalScreen /> : <TransactionalScreen />;
 }

@@ -18,3 +18,4 @@ export * from './applets';
 export * from './apps';
 export * from './webhooks';
 export * from './api-keys';
+export * from './transactional';

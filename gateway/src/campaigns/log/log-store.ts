@@ -36,11 +36,15 @@ import { headedChunks } from '../../lib/streamed-file';
 export const CAMPAIGN_NOT_FOUND = 'E-mail not found.';
 export const RECIPIENT_NOT_FOUND = 'Recipient not found.';
 
-/** Whose sends the log shows (a campaign today; automations and transactional later). */
+/** Whose sends the log shows: a campaign, or a transactional template (its carriers' rows); automations later. */
 export interface LogSource {
-  kind: 'campaign';
+  kind: 'campaign' | 'transactional';
   id: string;
+  /** The campaigns whose rows and events the log reads: the campaign itself, or a template's carriers. */
+  campaignIds: string[];
   tenantId: string;
+  /** A search naming one message by its id (transactional message ids): that row's condition, else null. */
+  idSearch?: (search: string) => SQL | null;
   /** The campaign's figures, kept with the rows they count. */
   counters: Record<'recipients' | 'opened' | 'clicked' | 'unsubscribed' | 'complained', number>;
 }
@@ -69,6 +73,7 @@ export async function campaignSource(db: Database, tenantId: string, id: string)
   return {
     kind: 'campaign',
     id: textOf(row, 'id') ?? id,
+    campaignIds: [textOf(row, 'id') ?? id],
     tenantId,
     counters: {
       recipients: intOf(row, 'recipients'),
@@ -78,6 +83,13 @@ export async function campaignSource(db: Database, tenantId: string, id: string)
       complained: intOf(row, 'complained'),
     },
   };
+}
+
+/** `column` is one of the source's campaigns (one parameter whatever their number). */
+export function ofSource(column: SQL, source: Pick<LogSource, 'campaignIds'>): SQL {
+  const [only] = source.campaignIds;
+  if (source.campaignIds.length === 1 && only) return sql`${column} = ${only}::uuid`;
+  return sql`${column} = any(${`{${source.campaignIds.join(',')}}`}::uuid[])`;
 }
 
 function iso(row: Row, column: string): string | null {
@@ -105,7 +117,7 @@ export async function deliveryTimeline(db: Database, source: LogSource): Promise
   const [range] = await queryRows(
     db,
     sql`select (extract(epoch from min(minute)))::float8 as first, (extract(epoch from max(minute)))::float8 as last
-          from campaign_event_minutes where campaign_id = ${source.id}`,
+          from campaign_event_minutes where ${ofSource(sql`campaign_id`, source)}`,
   );
   if (!range || range.first === null || range.first === undefined) return { bucket_seconds: 60, buckets: [] };
   const first = intOf(range, 'first');
@@ -115,7 +127,7 @@ export async function deliveryTimeline(db: Database, source: LogSource): Promise
   const rows = await queryRows(
     db,
     sql`select floor((extract(epoch from minute) - ${start}) / ${width})::int as bucket, type, sum(count)::int as n
-          from campaign_event_minutes where campaign_id = ${source.id}
+          from campaign_event_minutes where ${ofSource(sql`campaign_id`, source)}
          group by 1, 2`,
   );
   const count = Math.floor((last - start) / width) + 1;
@@ -154,7 +166,7 @@ function prefixPattern(prefix: string): string {
 
 /** The WHERE clause of a filter (also the export's). Addresses are stored lower-cased. */
 export function recipientWhere(source: LogSource, filter: RecipientFilter): SQL {
-  const parts: SQL[] = [sql`r.campaign_id = ${source.id}`];
+  const parts: SQL[] = [ofSource(sql`r.campaign_id`, source)];
   if (filter.status) parts.push(sql`r.status = ${filter.status}`);
   const event = filter.event;
   if (event) {
@@ -163,12 +175,14 @@ export function recipientWhere(source: LogSource, filter: RecipientFilter): SQL 
     else if (event === 'complained')
       parts.push(
         sql`r.id in (select e.recipient_id from campaign_events e
-                      where e.campaign_id = ${source.id} and e.type = 'complained')`,
+                      where ${ofSource(sql`e.campaign_id`, source)} and e.type = 'complained')`,
       );
     else if (STATUS_EVENTS.has(event)) parts.push(sql`r.status = ${event}`);
   }
   const search = filter.searchString.trim().toLowerCase();
-  if (search) {
+  const byId = search ? source.idSearch?.(search) : null;
+  if (byId) parts.push(byId);
+  else if (search) {
     // A prefix ("starts with", as the contacts grid): a range of the address index, and LIKE for
     // collations where the range alone would be loose.
     parts.push(sql`r.address >= ${search} and r.address < ${`${search}\u{10FFFF}`}`);
@@ -278,7 +292,7 @@ export async function recipientEvents(
     id !== null && Number.isSafeInteger(id)
       ? await queryRows(
           db,
-          sql`select sent_at, delivered_at from campaign_recipients where id = ${id} and campaign_id = ${source.id}`,
+          sql`select sent_at, delivered_at from campaign_recipients where id = ${id} and ${ofSource(sql`campaign_id`, source)}`,
         )
       : [];
   if (!found || id === null) throw notFound(RECIPIENT_NOT_FOUND);
@@ -308,7 +322,7 @@ export async function recipientEvents(
 export async function deliveryLinks(db: Database, source: LogSource): Promise<DeliveryLinkList> {
   const rows = await queryRows(
     db,
-    sql`select url, clicks, unique_clicks from campaign_links where campaign_id = ${source.id}
+    sql`select url, clicks, unique_clicks from campaign_links where ${ofSource(sql`campaign_id`, source)}
          order by clicks desc, index limit ${MAX_LINKS}`,
   );
   return {

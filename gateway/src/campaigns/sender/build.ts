@@ -31,6 +31,8 @@ import { buildMime } from './mime';
 export interface CampaignState {
   id: string;
   tenantId: string;
+  /** 'transactional': a carrier of API messages (carrier.ts): each row has its own address and merge data. */
+  kind: 'campaign' | 'transactional';
   status: string;
   scheduledAt: number | null;
   templateId: string | null;
@@ -105,8 +107,60 @@ function boundHere(ctx: SendContext): PreparedTemplate | LiquidSyntaxError {
   return hit;
 }
 
+/**
+ * A transactional message's recipient and scope: the address accepted by the API (a wallet's already
+ * on WALLET_MAIL_DOMAIN), and the request's `data` at the top of the scope, with `contact` from the
+ * matching contact (if any) under what `data.contact` gives. Who may receive it was decided when the
+ * API accepted it (transactional/accept.ts).
+ */
+function transactionalScope(
+  ctx: SendContext,
+  row: Claimed,
+  links: { unsubscribe_url: string; view_in_browser_url: string },
+) {
+  const data = row.data ?? {};
+  const given = data.contact;
+  const contact = row.contact;
+  const base = contact
+    ? contactScope(
+        {
+          email: contact.email,
+          wallet: contact.wallet,
+          first_name: contact.first_name,
+          last_name: contact.last_name,
+          attributes: contact.attributes,
+        },
+        ctx.merge.attributes,
+        ctx.merge.community,
+        links,
+      )
+    : contactScope(
+        { email: row.address, wallet: null, first_name: '', last_name: '', attributes: {} },
+        [],
+        ctx.merge.community,
+        links,
+      );
+  const fields = typeof given === 'object' && given !== null && !Array.isArray(given) ? given : {};
+  return { ...data, ...base, contact: { ...base.contact, ...fields } as typeof base.contact };
+}
+
 /** One recipient's message, or why it is not sent for good (a worker of the pool runs this). */
 export function buildMessage(ctx: SendContext, template: PreparedTemplate, row: Claimed): Message | { failed: string } {
+  if (ctx.campaign.kind === 'transactional') {
+    const urls = trackingUrls(ctx.trackingUrl, ctx.settings.trackingSecret, row.id);
+    // A wallet's row holds its lower-cased address: the message goes to the checksummed one, as campaigns'.
+    const at = row.address.lastIndexOf('@');
+    const to =
+      row.channel === 'wallet' ? `${toChecksumAddress(row.address.slice(0, at))}${row.address.slice(at)}` : row.address;
+    return compose(
+      ctx,
+      template,
+      row,
+      to,
+      urls,
+      transactionalScope(ctx, row, { unsubscribe_url: urls.unsubscribe, view_in_browser_url: urls.view }),
+    );
+  }
   const contact = row.contact;
   if (!contact) return { failed: 'The contact was deleted before the e-mail was sent.' };
   if (contact.status !== 'subscribed') return { failed: `The contact is ${contact.status}: not sent.` };
@@ -131,6 +185,19 @@ export function buildMessage(ctx: SendContext, template: PreparedTemplate, row: 
     ctx.merge.community,
     { unsubscribe_url: urls.unsubscribe, view_in_browser_url: urls.view },
   );
+  return compose(ctx, template, row, to, urls, scope);
+}
+
+/** The message rendered for `scope`, decorated with the row's tracking links, as MIME. */
+function compose(
+  ctx: SendContext,
+  template: PreparedTemplate,
+  row: Claimed,
+  to: string,
+  urls: ReturnType<typeof trackingUrls>,
+  scope: ReturnType<typeof contactScope>,
+): Message | { failed: string } {
+  const settings = ctx.settings;
   let rendered;
   try {
     rendered = renderMessage(template, scope);

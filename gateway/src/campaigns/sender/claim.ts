@@ -30,6 +30,8 @@ export interface Claimed {
     attributes: Record<string, unknown>;
     status: string;
   } | null;
+  /** A transactional message's merge data (carrier.ts); campaigns' rows have none. */
+  data?: Record<string, unknown>;
 }
 
 /** Who claims: the run's lease (its epoch) and the worker's name (kept on the row for diagnostics). */

@@ -25,6 +25,7 @@ import { emitDeliveryEvents, wantsDeliveryEvents, type DeliveryEvent } from '../
 import { countEventsSql } from '../event-minutes';
 import { recordSentSql } from '../usage';
 import { leaseHeld } from './lease';
+import { carrierHooks } from './carrier';
 import type { SmtpAnswer } from './transport';
 
 export const NO_ANSWER = 'The mail server did not answer after the message: it may not have arrived.';
@@ -59,6 +60,8 @@ export interface CommitScope {
   epoch: number;
   maxAttempts: number;
   retryDelaySeconds: number;
+  /** A carrier of transactional messages (carrier.ts): its area's statement runs with the hand-overs. */
+  carrier?: { id: string; templateId: string | null };
 }
 
 /** A row an answer changed, with its new status and error (only while the delivery events are wanted). */
@@ -173,6 +176,7 @@ export async function commitGroup(
                                  unconfirmed = unconfirmed + ${unconfirmedN}
              where id = ${campaignId}::uuid and (exists (select 1 from handed) or exists (select 1 from answered))
             returning 1),
+          carried as (${scope.carrier ? carrierHooks().committedSql(scope.carrier, { handed: handedN, bounced: bouncedN, failed: failedN }, at) : sql`select 1`}),
           sent_minutes as (${countEventsSql(campaignId, 'sent', at, handedN)}),
           delivered_minutes as (${countEventsSql(campaignId, 'delivered', at, deliveredN)}),
           bounced_minutes as (${countEventsSql(campaignId, 'bounced', at, bouncedN)}),

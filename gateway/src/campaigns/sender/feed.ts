@@ -18,6 +18,11 @@ import type { Answer } from './commit';
 import type { GroupCommit } from './group-commit';
 import type { SendRates } from './rate';
 import { buildMessages, type Message, type SendContext } from './render';
+import { carrierHooks } from './carrier';
+
+/** A carrier's run waits this long for new messages once none is left, looking every CARRIER_LOOK_MS. */
+export const CARRIER_IDLE_MS = 2_000;
+export const CARRIER_LOOK_MS = 25;
 
 /** The campaign's status is read again at most this often (pause and cancel take effect within 2 s). */
 export const STATUS_EVERY_MS = 1_000;
@@ -62,6 +67,8 @@ export class Feed {
   private fromParts = false;
   /** No part was left to take (parts are only written before sending starts, so none comes later). */
   private partsDone = false;
+  /** When this run last claimed rows (its start before any). */
+  private lastClaimAt = Date.now();
   /** Rows claimed so far by this run. */
   claimed = 0;
   /** Of those, rows whose claim ended: handed over (or found taken away), or answered before any data. */
@@ -157,7 +164,9 @@ export class Feed {
     // Read between two commits: a commit that lands in the database after the read began but is
     // settled here before its answer would be counted neither as used nor as in hand (more sent
     // than the plan allows), or the other way round twice (paused early).
-    if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
+    // A carrier's messages were counted against the volume when the API accepted them (transactional/accept.ts).
+    if (campaign.kind === 'transactional') this.allowance = { left: this.batch, readAt: Date.now() };
+    else if (Date.now() - this.allowance.readAt >= STATUS_EVERY_MS || this.allowance.left <= 0) {
       const left = await this.commits.between(async () => {
         const a = await emailAllowance(db, campaign.tenantId, new Date());
         return a.limit - a.used - (this.claimed - this.settled);
@@ -184,7 +193,11 @@ export class Feed {
     while (rows.length < size && !this.partsDone) {
       if (!this.fromParts) {
         rows = rows.concat(await claim(db, this.who, campaign.id, size - rows.length, 'queued'));
-        if (rows.length < size) this.fromParts = true;
+        if (rows.length < size) {
+          // A carrier has no audience parts: its rows are all written queued.
+          if (campaign.kind === 'transactional') break;
+          this.fromParts = true;
+        }
         continue;
       }
       const taken = await claimFromParts(db, this.who, campaign, size - rows.length);
@@ -192,9 +205,25 @@ export class Feed {
       if (!taken.part) this.partsDone = true;
     }
     if (rows.length < size && !retriesDue) rows = rows.concat(await retries());
-    if (rows.length === 0) return void (this.exhausted = true);
+    if (rows.length === 0) {
+      // A carrier (carrier.ts) keeps its run a little while nothing comes, looking again every
+      // CARRIER_LOOK_MS, so that the next messages are sent at once rather than after a new run starts.
+      if (campaign.kind === 'transactional' && Date.now() - this.lastClaimAt < CARRIER_IDLE_MS) {
+        await sleep(CARRIER_LOOK_MS, this.signal);
+        return;
+      }
+      return void (this.exhausted = true);
+    }
+    this.lastClaimAt = Date.now();
     this.claimed += rows.length;
     this.allowance.left -= rows.length;
+    if (campaign.kind === 'transactional') {
+      const data = await carrierHooks().loadData(
+        db,
+        rows.map((r) => r.id),
+      );
+      for (const row of rows) row.data = data.get(row.id) ?? {};
+    }
     const built = await buildMessages(ctx, rows);
     for (const [i, row] of rows.entries()) {
       const message = built[i];

@@ -39,7 +39,9 @@ export async function loadSendContext(db: Database, config: Config, campaign: Ca
     (await trackingBaseFor(db, campaign.tenantId, sender.from, config.campaigns.trackingUrl)) ??
     config.campaigns.trackingUrl;
   const templates = { db, publicUrl: config.onboarding.publicUrl };
-  const loaded = await loadCompiled(templates, campaign.tenantId, campaign.templateId ?? '', campaign.templateVersion);
+  // A carrier sends its template's current version (transactional/carriers.ts); a campaign the one it started with.
+  const version = campaign.kind === 'transactional' ? null : campaign.templateVersion;
+  const loaded = await loadCompiled(templates, campaign.tenantId, campaign.templateId ?? '', version);
   const merge = await loadMergeContext(db, campaign.tenantId, config.onboarding.publicUrl);
   const from = { name: campaign.fromName || merge.community.name, address: sender.from };
   const { walletMailDomain, trackingSecret, unsubscribeMailbox, bounceDomain } = config.campaigns;

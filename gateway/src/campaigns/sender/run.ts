@@ -27,7 +27,7 @@ import { answerOf, commitGroup, type Answer, type Handing } from './commit';
 import { Feed, heldSql, type FeedDeps } from './feed';
 import { GroupCommit } from './group-commit';
 import { endLease, liveLeases, openLease, renewLease, renewMs } from './lease';
-import { enqueueCampaign } from './queue';
+import { enqueueCampaign, enqueueCarrier } from './queue';
 import { verpAddress } from '../inbound/addresses';
 import { loadSendContext, type CampaignState, type SendContext } from './render';
 import { outboxTransport, smtpTransport, type CampaignTransport } from './transport';
@@ -62,7 +62,7 @@ let handedSoFar = 0;
 async function loadCampaign(db: Queryable, id: string): Promise<CampaignState | null> {
   const [row] = await queryRows(
     db,
-    sql`select id::text, tenant_id::text, status, (extract(epoch from scheduled_at) * 1000)::float8 as scheduled_ms,
+    sql`select id::text, tenant_id::text, kind, status, (extract(epoch from scheduled_at) * 1000)::float8 as scheduled_ms,
                template_id::text, template_version, audience_taken_at::text, audience, subject, preview_text,
                from_name, from_email, reply_to, track_opens, track_clicks, utm
           from campaigns where id = ${id}::uuid`,
@@ -72,6 +72,7 @@ async function loadCampaign(db: Queryable, id: string): Promise<CampaignState | 
   return {
     id: textOf(row, 'id') ?? id,
     tenantId: textOf(row, 'tenant_id') ?? '',
+    kind: textOf(row, 'kind') === 'transactional' ? 'transactional' : 'campaign',
     status: textOf(row, 'status') ?? '',
     scheduledAt: row.scheduled_ms === null ? null : intOf(row, 'scheduled_ms'),
     templateId: textOf(row, 'template_id'),
@@ -191,6 +192,7 @@ async function send(deps: SenderDeps, ctx: SendContext, signal: AbortSignal): Pr
   if (runs.all < config.campaigns.runsPerCampaign) await enqueueCampaign(deps.jobs, campaign.id);
   const transport = deps.transport?.() ?? makeTransport(config);
   const scope = {
+    ...(campaign.kind === 'transactional' ? { carrier: { id: campaign.id, templateId: campaign.templateId } } : {}),
     campaignId: campaign.id,
     tenantId: campaign.tenantId,
     epoch,
@@ -300,8 +302,29 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     case 'lost':
       return enqueueCampaign(deps.jobs, campaignId);
     default:
-      return settle(deps, campaignId);
+      return campaign.kind === 'transactional' ? settleCarrier(deps, campaignId) : settle(deps, campaignId);
   }
+}
+
+/**
+ * A carrier's run found nothing to claim: it stays 'sending' (carrier.ts). Rows queued since its last
+ * claim get a run now; rows another run holds, after a lease; deferred rows, when their retry is due.
+ */
+async function settleCarrier(deps: SenderDeps, campaignId: string): Promise<void> {
+  const [row] = await queryRows(
+    deps.db,
+    sql`select count(*) filter (where status = 'queued')::int as queued,
+               count(*) filter (where status in ('sending', 'handing'))::int as held,
+               (extract(epoch from min(next_attempt_at) filter (where status = 'deferred')) * 1000)::float8 as next_ms
+          from campaign_recipients
+         where campaign_id = ${campaignId}::uuid and status in ('queued', 'sending', 'handing', 'deferred')`,
+  );
+  if (!row) return;
+  if (intOf(row, 'queued') > 0) return enqueueCarrier(deps.jobs, campaignId);
+  if (intOf(row, 'held') > 0)
+    return enqueueCampaign(deps.jobs, campaignId, new Date(Date.now() + deps.config.campaigns.leaseSeconds * 1000));
+  if (row.next_ms !== null && row.next_ms !== undefined)
+    return enqueueCampaign(deps.jobs, campaignId, new Date(Math.max(intOf(row, 'next_ms'), Date.now())));
 }
 
 /** Nothing could be claimed: the campaign is sent, or waits for retries, or another run holds rows. */

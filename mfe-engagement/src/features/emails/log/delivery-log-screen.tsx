@@ -253,29 +253,31 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
 
   return (
     <section className="space-y-6">
-      <PageHeader
-        title={s.name}
-        description="Who received it, opened it and clicked."
-        actions={
-          <span className="flex items-center gap-3">
-            <CampaignStatusBadge status={s.status} />
-            {s.editPath && (
-              <Link to={s.editPath} className="text-sm text-brand-700 underline">
-                Edit
+      {!source.embedded && (
+        <PageHeader
+          title={s.name}
+          description="Who received it, opened it and clicked."
+          actions={
+            <span className="flex items-center gap-3">
+              <CampaignStatusBadge status={s.status} />
+              {s.editPath && (
+                <Link to={s.editPath} className="text-sm text-brand-700 underline">
+                  Edit
+                </Link>
+              )}
+              <Link to={source.back.path} className="text-sm text-brand-700 underline">
+                Back to {source.back.label.toLowerCase()}
               </Link>
-            )}
-            <Link to={source.back.path} className="text-sm text-brand-700 underline">
-              Back to {source.back.label.toLowerCase()}
-            </Link>
-          </span>
-        }
-      />
-      {s.failure_reason && (
+            </span>
+          }
+        />
+      )}
+      {!source.embedded && s.failure_reason && (
         <p role="alert" className="rounded-control bg-red-50 px-3 py-2 text-sm text-red-800">
           {s.failure_reason}
         </p>
       )}
-      {(s.status === 'sending' || s.status === 'paused') && (
+      {!source.embedded && (s.status === 'sending' || s.status === 'paused') && (
         <div className="rounded-panel border border-slate-200 bg-white p-4">
           <ProgressBar
             label={s.status === 'paused' ? 'Paused' : 'Sending'}
@@ -321,7 +323,7 @@ export function DeliveryLogScreen({ source }: { source: DeliveryLogSource }) {
           list={list}
           page={recipients.data}
           error={recipients.error ? messageOf(recipients.error, 'The recipients could not be loaded.') : null}
-          search={{ label: 'Search recipients', placeholder: 'Search by address' }}
+          search={{ label: 'Search recipients', placeholder: source.searchPlaceholder ?? 'Search by address' }}
           toolbar={
             <>
               <SelectField

@@ -1,7 +1,7 @@
 /**
  * Where a delivery log's figures come from (spec: automations use "the same delivery log view"): the
  * log screen takes one of these, so an automation or a transactional e-mail can show its sends by
- * giving its own calls. Campaigns are the one source today.
+ * giving its own calls. Campaigns and transactional templates are the sources today.
  */
 import type {
   CampaignStats,
@@ -47,6 +47,13 @@ export interface DeliveryLogSource {
   events: (recipientId: string) => Promise<DeliveryEventList>;
   links: () => Promise<DeliveryLinkList>;
   exportCsv: (query: Record<string, string | number>) => Promise<Blob>;
+  /**
+   * Shown inside another page (a transactional template's), which has its own heading: the log's header,
+   * status and progress are left out, its figures and sections stay.
+   */
+  embedded?: boolean;
+  /** The recipients' search placeholder (default 'Search by address'). */
+  searchPlaceholder?: string;
 }
 
 /** A campaign's log (GET /v1/campaigns/{id} and …/log/*). */

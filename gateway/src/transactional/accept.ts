@@ -1,0 +1,277 @@
+/**
+ * Accepting transactional messages (POST /v1/transactional/send and /batch; docs/transactional.md):
+ * each message is checked (its template, recipient, merge variables, sender, the unsubscribed rule,
+ * the plan's volume), then written as a queued row of its carrier (carriers.ts) with its data, in one
+ * transaction with the Idempotency-Key's answer; the carrier's run is queued after the commit.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/index';
+import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../errors';
+import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
+import { emailAllowance, volumeRefusal } from '../campaigns/index';
+import { senderRefusal } from '../domains/index';
+import { variablesUsed } from '../templates/index';
+import type { TransactionalMessage, TransactionalSettings } from '../contracts';
+import { TRANSACTIONAL_LIMITS } from '../contracts';
+import { carrierOf } from './carriers';
+import { recipientOf } from './recipient';
+import { DEFAULT_SETTINGS } from './settings';
+import { callerVariables, missingVariables } from './variables';
+
+export const TEMPLATE_NOT_FOUND = 'Template not found.';
+export const NO_ATTACHMENTS = 'Attachments are not accepted: put a link to the file in the message instead.';
+export const UNSUBSCRIBED =
+  'This address unsubscribed from your e-mails, and this template does not send to unsubscribed contacts (its settings).';
+export const DATA_TOO_LARGE = `The data is too large: at most ${TRANSACTIONAL_LIMITS.dataChars.toLocaleString('en')} characters as JSON.`;
+
+/** A checked message, ready to be written. */
+export interface Planned {
+  messageId: string;
+  tenantId: string;
+  templateId: string;
+  carrierId: string;
+  address: string;
+  channel: 'email' | 'wallet';
+  contactId: string | null;
+  data: Record<string, unknown>;
+}
+
+interface TemplateInfo {
+  id: string;
+  name: string;
+  version: number;
+  variables: string[];
+}
+
+/** Variables per template version (a version never changes). */
+const variablesByVersion = new Map<string, string[]>();
+const VERSIONS_KEPT = 1_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function variablesOfVersion(db: Queryable, id: string, version: number): Promise<string[]> {
+  const key = `${id}:${version}`;
+  let variables = variablesByVersion.get(key);
+  if (!variables) {
+    const [v] = await queryRows(
+      db,
+      sql`select subject, preview_text, mjml from template_versions where template_id = ${id}::uuid and version = ${version}`,
+    );
+    variables = callerVariables(
+      variablesUsed({
+        subject: textOf(v ?? {}, 'subject') ?? '',
+        preview_text: textOf(v ?? {}, 'preview_text') ?? '',
+        mjml: textOf(v ?? {}, 'mjml') ?? '',
+      }),
+    );
+    if (variablesByVersion.size >= VERSIONS_KEPT) variablesByVersion.clear();
+    variablesByVersion.set(key, variables);
+  }
+  return variables;
+}
+
+/** The tenant's transactional template with the variables its current version needs (404 otherwise). */
+export async function transactionalTemplate(db: Queryable, tenantId: string, id: string): Promise<TemplateInfo> {
+  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
+  const [row] = await queryRows(
+    db,
+    sql`select t.id::text, t.name, t.version from templates t
+         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
+  );
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  const version = intOf(row, 'version');
+  return {
+    id: textOf(row, 'id') ?? id,
+    name: textOf(row, 'name') ?? '',
+    version,
+    variables: await variablesOfVersion(db, id, version),
+  };
+}
+
+/**
+ * What a message's checks read, in one statement: the template (404 when not the tenant's
+ * transactional one), its settings, and the tenant's contact with the recipient's address if any.
+ */
+async function readForMessage(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  to: { email: string | null; wallet: string | null } | null,
+) {
+  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
+  const match = !to ? sql`false` : to.email ? sql`c.email = ${to.email}` : sql`c.wallet = ${to.wallet}`;
+  const [row] = await queryRows(
+    db,
+    sql`select t.id::text, t.name, t.version, s.send_to_unsubscribed, s.track_opens, s.track_clicks,
+               k.id::text as contact_id, k.status as contact_status
+          from templates t
+          left join transactional_settings s on s.template_id = t.id
+          left join lateral (select c.id, c.status from contacts c
+                              where c.tenant_id = t.tenant_id and ${match} limit 1) k on true
+         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
+  );
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  const version = intOf(row, 'version');
+  const settings: TransactionalSettings =
+    row.send_to_unsubscribed === null || row.send_to_unsubscribed === undefined
+      ? DEFAULT_SETTINGS
+      : {
+          send_to_unsubscribed: row.send_to_unsubscribed === true,
+          track_opens: row.track_opens === true,
+          track_clicks: row.track_clicks === true,
+        };
+  const contactId = textOf(row, 'contact_id');
+  return {
+    template: {
+      id: textOf(row, 'id') ?? id,
+      name: textOf(row, 'name') ?? '',
+      version,
+      variables: await variablesOfVersion(db, id, version),
+    },
+    settings,
+    contact: contactId ? { id: contactId, status: textOf(row, 'contact_status') } : null,
+  };
+}
+
+/** Checks one message; throws the HttpError the caller gets (400 field errors, 404). */
+export async function planMessage(
+  db: Database,
+  config: Config,
+  tenantId: string,
+  msg: TransactionalMessage,
+): Promise<Planned> {
+  const errors: FieldErrors = {};
+  if (msg.attachments !== undefined) throw badRequest(NO_ATTACHMENTS, { attachments: [NO_ATTACHMENTS] });
+  if (JSON.stringify(msg.data).length > TRANSACTIONAL_LIMITS.dataChars)
+    throw badRequest(INVALID_INPUT, { data: [DATA_TOO_LARGE] });
+  const to = recipientOf(msg.to, config.campaigns.walletMailDomain);
+  const { template, settings, contact } = await readForMessage(db, tenantId, msg.template_id, to.ok ? to : null);
+  if (!to.ok) errors.to = [to.error];
+  const missing = missingVariables(template.variables, msg.data);
+  for (const name of missing) errors[`data.${name}`] = ['This merge variable is missing.'];
+  const platformFrom = config.campaigns.defaultFrom;
+  const from = (msg.from ?? '').trim().toLowerCase();
+  if (from) {
+    const refusal = await senderRefusal(db, tenantId, from, platformFrom);
+    if (refusal) errors.from = [refusal];
+  }
+  const replyTo = (msg.reply_to ?? '').trim().toLowerCase();
+  if (replyTo && !recipientOf(replyTo, null).ok) errors.reply_to = ['Give an e-mail address.'];
+  if (Object.keys(errors).length > 0 || !to.ok) {
+    const message = missing.length > 0 ? `Missing merge variables: ${missing.join(', ')}.` : INVALID_INPUT;
+    throw badRequest(message, errors);
+  }
+  if (contact?.status === 'unsubscribed' && !settings.send_to_unsubscribed)
+    throw badRequest(UNSUBSCRIBED, { to: [UNSUBSCRIBED] });
+  const carrierId = await carrierOf(
+    db,
+    {
+      tenantId,
+      templateId: template.id,
+      templateName: template.name,
+      templateVersion: template.version,
+      fromEmail: from,
+      replyTo,
+    },
+    settings,
+  );
+  return {
+    messageId: randomUUID(),
+    tenantId,
+    templateId: template.id,
+    carrierId,
+    address: to.address,
+    channel: to.channel,
+    contactId: contact?.id ?? null,
+    data: msg.data,
+  };
+}
+
+/**
+ * The plan's volume left per tenant, read again at most every ALLOWANCE_MS (as the campaign sender
+ * reads it) and counted down by the messages this process accepts meanwhile.
+ */
+const allowances = new Map<string, { left: number; readAt: number }>();
+const ALLOWANCE_MS = 1_000;
+
+/** 402 when `needed` more messages do not fit in the plan's volume left this period. */
+export async function checkVolume(db: Queryable, tenantId: string, needed: number, now: Date): Promise<void> {
+  let known = allowances.get(tenantId);
+  if (!known || Date.now() - known.readAt >= ALLOWANCE_MS || known.left < needed) {
+    const allowance = await emailAllowance(db, tenantId, now);
+    known = { left: allowance.limit - allowance.used, readAt: Date.now() };
+    if (allowances.size >= 10_000) allowances.clear();
+    allowances.set(tenantId, known);
+  }
+  const refusal = volumeRefusal(needed, known.left);
+  if (refusal) throw new HttpError(402, refusal);
+  known.left -= needed;
+}
+
+/** A request's writes: its checked messages and, with an Idempotency-Key, the key's answer. */
+export interface Accepted {
+  tenantId: string;
+  planned: Planned[];
+  idempotency: { key: string; status: number; body: unknown } | null;
+}
+
+/**
+ * Writes accepted requests (one, or those a group commit gathered): their messages as queued rows of
+ * their carriers with their data, the carriers' recipient counts and the keys' answers, in one
+ * statement, so all of it commits or none does.
+ */
+export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<void> {
+  const messages = accepted.flatMap((a) =>
+    a.planned.map((m) => ({
+      mid: m.messageId,
+      tenant: m.tenantId,
+      carrier: m.carrierId,
+      contact: m.contactId,
+      address: m.address,
+      channel: m.channel,
+      template: m.templateId,
+      data: m.data,
+    })),
+  );
+  const keys = accepted.flatMap((a) =>
+    a.idempotency
+      ? [{ tenant: a.tenantId, key: a.idempotency.key, status: a.idempotency.status, answer: a.idempotency.body }]
+      : [],
+  );
+  await db.execute(
+    sql`with input as (
+          select u.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
+            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+                 as u(mid uuid, tenant uuid, carrier uuid, contact uuid, address text, channel text, template uuid,
+                      data jsonb)),
+        rows as (
+          insert into campaign_recipients (id, occurrence, campaign_id, tenant_id, contact_id, address, channel, status)
+          select rid, rid, carrier, tenant, contact, address, channel, 'queued' from input
+          returning id),
+        messages as (
+          insert into transactional_messages (id, tenant_id, template_id, recipient_id, data)
+          select mid, tenant, template, rid, data from input
+          returning 1),
+        counted as (
+          update campaigns c set recipients = c.recipients + k.n
+            from (select carrier, count(*)::int as n from input group by carrier) k
+           where c.id = k.carrier
+          returning 1),
+        answered as (
+          update transactional_idempotency i set status = k.status, answer = k.answer
+            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(tenant uuid, key text, status int, answer jsonb)
+           where i.tenant_id = k.tenant and i.key = k.key
+          returning 1)
+        select (select count(*) from rows)::int as rows, (select count(*) from messages)::int as messages,
+               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered`,
+  );
+}
+
+/** The hash an Idempotency-Key is bound to: the route and its body. */
+export function requestHash(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(JSON.stringify(body)).digest('base64url');
+}
+
+export type { TransactionalSettings };
