@@ -149,6 +149,9 @@ describe('unknown routes and the rest', () => {
         'imports.run',
         'tenants.delete',
         'transactional.expire-keys',
+        'webhooks.deliver',
+        'webhooks.fanout',
+        'webhooks.sweep',
       ],
     );
     // And the event loop's delay since the start (health/event-loop.ts).
