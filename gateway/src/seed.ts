@@ -84,13 +84,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     demoAudience: true,
     templates: [{ name: 'Monthly newsletter', starter: 'newsletter' }],
     transactional: [
-      {
-        name: 'Receipt',
-        subject: 'Your receipt for order {{ order.id }}',
-        mjml: transactionalMjml(
-          'Thank you for your order {{ order.id }}: {{ order.total }} paid with {{ order.currency }}. {{ community.name }}',
-        ),
-      },
+      receipt(),
       {
         name: 'Claim link',
         subject: 'Claim your {{ reward }}',
@@ -122,6 +116,8 @@ export const SEED_TENANTS: SeedTenant[] = [
     // GROW UP: the demo tenant of team features (Manage Users, invitations), API access and custom domains.
     plan: 'growup',
     stripeCustomerId: null,
+    // So that a key made on API Access has a template to send (docs/transactional.md).
+    transactional: [receipt()],
     users: [owner('owner@lab.test', 'lab-pass-2026', 'Lena', 'Lab')],
   },
 ];
@@ -300,10 +296,10 @@ export async function seed(db: Database, options: { sampleAppletUrl?: string } =
  */
 export async function seedTemplates(db: Database, publicUrl: string): Promise<void> {
   for (const t of SEED_TENANTS) {
-    if (!t.templates) continue;
+    if (!t.templates && !t.transactional) continue;
     const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, t.name));
     if (!tenant) continue;
-    for (const template of t.templates) {
+    for (const template of t.templates ?? []) {
       await createTemplate({ db, publicUrl }, tenant.id, null, { ...template, kind: 'marketing' });
     }
     for (const template of t.transactional ?? []) {
@@ -317,6 +313,17 @@ export async function seedTemplates(db: Database, publicUrl: string): Promise<vo
       });
     }
   }
+}
+
+/** The demo receipt: a transactional template with nested merge variables. */
+function receipt(): { name: string; subject: string; mjml: string } {
+  return {
+    name: 'Receipt',
+    subject: 'Your receipt for order {{ order.id }}',
+    mjml: transactionalMjml(
+      'Thank you for your order {{ order.id }}: {{ order.total }} paid with {{ order.currency }}. {{ community.name }}',
+    ),
+  };
 }
 
 /** A one-paragraph transactional body. */

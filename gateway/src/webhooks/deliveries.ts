@@ -54,12 +54,17 @@ export const DISABLED_REASON =
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/** The facts of each recipient row named (campaign_recipients joined with its campaign). */
+/**
+ * The facts of each recipient row named (campaign_recipients joined with its campaign, and with the
+ * transactional message it carries, if any: docs/transactional.md, "Carriers").
+ */
 async function messageFacts(ctx: WebhookContext, ids: number[]): Promise<Map<number, MessageFacts>> {
   const rows = await queryRows(
     ctx.db,
-    sql`select r.id, r.campaign_id::text, r.address, r.message_id, r.contact_id::text, c.template_id::text
+    sql`select r.id, r.campaign_id::text, r.address, r.message_id, r.contact_id::text, c.template_id::text,
+               c.kind, tm.id::text as transactional_id
           from campaign_recipients r join campaigns c on c.id = r.campaign_id
+          left join transactional_messages tm on tm.recipient_id = r.id
          where r.id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
   const facts = new Map<number, MessageFacts>();
@@ -68,7 +73,9 @@ async function messageFacts(ctx: WebhookContext, ids: number[]): Promise<Map<num
     facts.set(id, {
       recipientId: ctx.recipientToken(id),
       messageId: textOf(row, 'message_id'),
-      campaignId: textOf(row, 'campaign_id') ?? '',
+      // A transactional message's carrier is no campaign anyone made: its API id names it instead.
+      campaignId: textOf(row, 'kind') === 'transactional' ? null : textOf(row, 'campaign_id'),
+      transactionalId: textOf(row, 'transactional_id'),
       templateId: textOf(row, 'template_id'),
       email: textOf(row, 'address') ?? '',
       contactId: textOf(row, 'contact_id'),

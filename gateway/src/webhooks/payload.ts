@@ -3,7 +3,8 @@
  * type (`email.<event>`), when it happened, and the message it is about. Pure.
  *
  *     {"type":"email.bounced","timestamp":"2026-11-29T13:00:00.000Z",
- *      "data":{"message_id":"<…@…>","recipient_id":"k3x9…","campaign_id":"…","template_id":"…",
+ *      "data":{"message_id":"<…@…>","recipient_id":"k3x9…","campaign_id":"…",
+ *              "transactional_message_id":null,"template_id":"…",
  *              "email":"reader@example.com","contact_id":"…","reason":"550 5.1.1 no such user"}}
  */
 import type { WebhookEventType } from '../contracts';
@@ -14,7 +15,10 @@ export interface MessageFacts {
   recipientId: string;
   /** The message's Message-ID header; null before it was built. */
   messageId: string | null;
-  campaignId: string;
+  /** The campaign's id; null for a transactional message. */
+  campaignId: string | null;
+  /** The id `POST /v1/transactional/send` answered; null for a campaign's message. */
+  transactionalId: string | null;
   templateId: string | null;
   email: string;
   contactId: string | null;
@@ -36,6 +40,7 @@ export function eventBody(type: WebhookEventType, at: Date, facts: MessageFacts,
       message_id: facts.messageId,
       recipient_id: facts.recipientId,
       campaign_id: facts.campaignId,
+      transactional_message_id: facts.transactionalId,
       template_id: facts.templateId,
       email: facts.email,
       contact_id: facts.contactId,
