@@ -3,7 +3,7 @@
  * status and events, the templates' grid with their settings, and the platform admins' overview.
  */
 import * as z from 'zod/mini';
-import { idText, listQuery, page, text } from './common';
+import { idText, listQuery, page, text } from '@console/shared/contracts/core';
 import { CampaignStats, DeliveryEvent, RECIPIENT_STATUSES } from './campaigns';
 
 export const TRANSACTIONAL_LIMITS = {
