@@ -16,7 +16,12 @@ export const GATEWAY_DIR = path.dirname(fileURLToPath(import.meta.url));
 /** @type {string[]} The gateway's Node flags (node-flags.json says why). */
 export const GATEWAY_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(GATEWAY_DIR, 'node-flags.json'), 'utf8')).flags;
 
-let built = false;
+/**
+ * Built already by this process, or by the one that started it: `npm test` builds once before the suites
+ * that launch gateways side by side (GATEWAY_BUILT=1), so that no process starts from a bundle another
+ * is rewriting.
+ */
+let built = process.env.GATEWAY_BUILT === '1';
 
 /**
  * Node's arguments for a gateway process: `main` (the API server, with the job runner), `workers`

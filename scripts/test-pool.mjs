@@ -57,22 +57,25 @@ function runFile(job, tap, timeoutMs, slotEnv) {
  * for the files run in one of the `concurrency` slots (ports of their own).
  *
  * @param {TestFile[]} files
- * `firstSlot`: files that slot 0 runs first, one at a time, while the other slots start on `files`
- * (suites that must never run two at once, but may share the machine with one other file).
+ * `chains`: files that slot i runs first, `chains[i]` one after another, while the other slots start
+ * on `files` (suites that must never run two of one chain at once, but may share the machine).
  *
- * @param {{ concurrency: number; tmp: string; timeoutMs: number; slotEnv?: (slot: number) => Record<string, string>; firstSlot?: TestFile[] }} options
+ * @param {{ concurrency: number; tmp: string; timeoutMs: number; slotEnv?: (slot: number) => Record<string, string>; chains?: TestFile[][] }} options
  * @returns {Promise<PoolResult>}
  */
-export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = () => ({}), firstSlot = [] }) {
+export async function runPool(files, { concurrency, tmp, timeoutMs, slotEnv = () => ({}), chains = [] }) {
   /** @type {PoolResult} */
   const result = { passed: 0, failed: 0, failures: [], seconds: new Map() };
   fs.mkdirSync(tmp, { recursive: true });
-  // Slot 0 runs `firstSlot` one after another before it joins the others on `files`.
-  const queue = [...firstSlot, ...files];
-  let nextFirst = 0;
-  let next = firstSlot.length;
+  // Slot i runs chains[i] one after another before it joins the others on `files`.
+  const chained = chains.flat();
+  const queue = [...chained, ...files];
+  const chainStart = chains.map((_, i) => chains.slice(0, i).flat().length);
+  const nextInChain = chains.map(() => 0);
+  let next = chained.length;
   const take = (slot) => {
-    if (slot === 0 && nextFirst < firstSlot.length) return nextFirst++;
+    const chain = chains[slot];
+    if (chain && nextInChain[slot] < chain.length) return chainStart[slot] + nextInChain[slot]++;
     return next < queue.length ? next++ : null;
   };
   const worker = async (slot) => {

@@ -3,8 +3,8 @@
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
 // side; then, side by side, the gateway's suites on a PostgreSQL server and on embedded PGlite
 // (scripts/gateway-suites.mjs says which run on which; three files at a time, the files that start
-// gateway processes one after another in one of the slots) and e2e in Chromium against the started
-// system (two files at a time); then the gateway's timed suites alone.
+// gateway processes one after another per engine, each engine's chain in a slot of its own) and e2e in
+// Chromium against the started system (two files at a time); then the gateway's timed suites alone.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,11 +71,11 @@ async function phase(label, work) {
  * Runs a command; resolves to whether it succeeded. Its output goes straight through, or with
  * `together`, whole when it ends (commands run side by side do not interleave).
  */
-function run(label, cmd, args, { env = {}, together = false } = {}) {
+function run(label, cmd, args, { env = {}, together = false, cwd = root } = {}) {
   if (!together) console.log(`\n=== ${label}`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
-      cwd: root,
+      cwd,
       stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
     });
@@ -166,16 +166,19 @@ const templates = path.join(tmp, 'db-templates');
 const gatewayTmp = path.join(tmp, 'gateway');
 
 /**
- * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time, one slot running the
- * suites that start processes one after another.
+ * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time. The suites that start
+ * processes run one after another per engine, each engine's in a slot of its own: two of one engine
+ * never run at once, while the two engines' chains run side by side (one chain was the phase's long
+ * pole: bench/README.md, "CI, `npm test`").
  */
 async function gatewaySuites(jobs) {
   console.log('\n=== gateway on PostgreSQL and embedded PGlite');
+  const onEngine = (prefix) => jobs.processes.filter((job) => job.label.startsWith(prefix));
   const together = await runPool(jobs.side, {
     concurrency: GATEWAY_CONCURRENCY,
     tmp: gatewayTmp,
     timeoutMs: FILE_TIMEOUT_MS,
-    firstSlot: jobs.processes,
+    chains: [onEngine('PGlite '), onEngine('PostgreSQL ')],
   });
   count('gateway', together);
   for (const [label, seconds] of together.seconds) gatewaySeconds.set(label, seconds);
@@ -288,6 +291,11 @@ if (runs('checks')) {
       gate('production build of the shell and all remotes', 'pnpm', ['run', 'build'], { together: true }),
     ]),
   );
+}
+if (runs('gateway') || runs('e2e')) {
+  // One gateway build for every process the suites launch (gateway/launch.mjs).
+  if (await run('gateway production bundle', process.execPath, ['build.mjs'], { cwd: path.join(root, 'gateway') }))
+    process.env.GATEWAY_BUILT = '1';
 }
 if (runs('gateway') && runs('e2e')) {
   await withGatewayJobs(async (jobs) => {
