@@ -2,7 +2,7 @@
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
 // side; then, side by side, the gateway's suites on a PostgreSQL server and on embedded PGlite
-// (scripts/gateway-suites.mjs says which run on which; three files at a time, the files that start
+// (scripts/gateway-suites.mjs says which run on which; four files at a time, the files that start
 // gateway processes one after another per engine, each engine's chain in a slot of its own) and e2e in
 // Chromium against the started system (two files at a time); then the gateway's timed suites alone.
 import { spawn } from 'node:child_process';
@@ -20,9 +20,10 @@ const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 /**
  * Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database
- * thread). One slot runs the suites that start processes one after another; the others share the rest.
+ * thread). Two slots run the suites that start processes, one engine's after another in each; the
+ * others share the rest.
  */
-const GATEWAY_CONCURRENCY = 3;
+const GATEWAY_CONCURRENCY = 4;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
  * timers): three at a time alone kept about one core busy on two, so they run beside the gateway's
