@@ -49,8 +49,8 @@ export function runsAlone(file) {
 
 /**
  * A suite that starts gateway processes (test/processes.ts), to kill them or run two on one server,
- * runs in its engine's chain (scripts/test.mjs): one after another, never two of one engine at once,
- * beside the other suites and the other engine's chain.
+ * runs in a slot of its own, one after another, beside the other suites: never two of them at once
+ * (their processes, ports and kill moments), while other suites may share the machine.
  */
 export function startsProcesses(source) {
   return /\bstartGatewayProcess\b/.test(source);

@@ -2,9 +2,9 @@
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
 // side; then, side by side, the gateway's suites on a PostgreSQL server and on embedded PGlite
-// (scripts/gateway-suites.mjs says which run on which; four files at a time, the files that start
-// gateway processes one after another per engine, each engine's chain in a slot of its own) and e2e in
-// Chromium against the started system (two files at a time); then the gateway's timed suites alone.
+// (scripts/gateway-suites.mjs says which run on which; three files at a time, the files that start
+// gateway processes one after another in one of the slots) and e2e in Chromium against the started
+// system (two files at a time); then the gateway's timed suites alone.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,10 +20,9 @@ const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 /**
  * Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database
- * thread). Two slots run the suites that start processes, one engine's after another in each; the
- * others share the rest.
+ * thread). One slot runs the suites that start processes one after another; the others share the rest.
  */
-const GATEWAY_CONCURRENCY = 4;
+const GATEWAY_CONCURRENCY = 3;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
  * timers): three at a time alone kept about one core busy on two, so they run beside the gateway's
@@ -167,19 +166,17 @@ const templates = path.join(tmp, 'db-templates');
 const gatewayTmp = path.join(tmp, 'gateway');
 
 /**
- * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time. The suites that start
- * processes run one after another per engine, each engine's in a slot of its own: two of one engine
- * never run at once, while the two engines' chains run side by side (one chain was the phase's long
- * pole: bench/README.md, "CI, `npm test`").
+ * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time, one slot running the
+ * suites that start processes one after another: two of them at once (their processes, ports and kill
+ * moments side by side) failed under load (bench/README.md, "CI, `npm test`").
  */
 async function gatewaySuites(jobs) {
   console.log('\n=== gateway on PostgreSQL and embedded PGlite');
-  const onEngine = (prefix) => jobs.processes.filter((job) => job.label.startsWith(prefix));
   const together = await runPool(jobs.side, {
     concurrency: GATEWAY_CONCURRENCY,
     tmp: gatewayTmp,
     timeoutMs: FILE_TIMEOUT_MS,
-    chains: [onEngine('PGlite '), onEngine('PostgreSQL ')],
+    chains: [jobs.processes],
   });
   count('gateway', together);
   for (const [label, seconds] of together.seconds) gatewaySeconds.set(label, seconds);
