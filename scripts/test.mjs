@@ -29,7 +29,6 @@ const GATEWAY_CONCURRENCY = 3;
  * suites, two at a time (bench/README.md, "CI, `npm test`").
  */
 const E2E_CONCURRENCY = 3;
-const E2E_BESIDE_GATEWAY = 2;
 // A hang guard for each test file: the axe suite visits every page and dialog, about 80 s on a quiet
 // 2-core machine and more than 300 s on a loaded one.
 const FILE_TIMEOUT_MS = 900_000;
@@ -295,21 +294,13 @@ if (runs('gateway') || runs('e2e')) {
   if (await run('gateway production bundle', process.execPath, ['build.mjs'], { cwd: path.join(root, 'gateway') }))
     process.env.GATEWAY_BUILT = '1';
 }
-if (runs('gateway') && runs('e2e')) {
-  await withGatewayJobs(async (jobs) => {
-    await phase('gateway (PostgreSQL, PGlite) and e2e', () =>
-      Promise.all([gatewaySuites(jobs), e2eSuites(E2E_BESIDE_GATEWAY)]),
-    );
-    await phase('gateway timed suites, alone', () => timedSuites(jobs));
-  });
-} else if (runs('gateway')) {
+if (runs('gateway')) {
   await withGatewayJobs(async (jobs) => {
     await phase('gateway (PostgreSQL, PGlite)', () => gatewaySuites(jobs));
     await phase('gateway timed suites, alone', () => timedSuites(jobs));
   });
-} else if (runs('e2e')) {
-  await phase('e2e', () => e2eSuites());
 }
+if (runs('e2e')) await phase('e2e', () => e2eSuites());
 
 const slowest = [...gatewaySeconds].sort((a, b) => b[1] - a[1]).slice(0, 10);
 if (slowest.length) {
