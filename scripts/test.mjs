@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
-// side; then, side by side, the gateway's suites on a PostgreSQL server and on embedded PGlite
-// (scripts/gateway-suites.mjs says which run on which; three files at a time, the files that start
-// gateway processes one after another in one of the slots) and e2e in Chromium against the started
-// system (two files at a time); then the gateway's timed suites alone.
+// side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
+// says which run on which), three files at a time, the files that start gateway processes one after
+// another in one of the slots, then the timed ones alone; e2e in Chromium against the started system,
+// three files at a time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +25,8 @@ fs.mkdirSync(tmp, { recursive: true });
 const GATEWAY_CONCURRENCY = 3;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
- * timers): three at a time alone kept about one core busy on two, so they run beside the gateway's
- * suites, two at a time (bench/README.md, "CI, `npm test`").
+ * timers). Run beside the gateway's suites instead of after them, the two phases took as long in all
+ * (bench/README.md, "CI, `npm test`, fourth stop").
  */
 const E2E_CONCURRENCY = 3;
 // A hang guard for each test file: the axe suite visits every page and dialog, about 80 s on a quiet
@@ -214,7 +214,7 @@ async function withGatewayJobs(work) {
  * e2e's suites, E2E_CONCURRENCY files at a time: each starts a system of its own (e2e/lib/system.ts),
  * on ports of its own (E2E_PORT_BASE, 10 apart).
  */
-async function e2eSuites(concurrency = E2E_CONCURRENCY) {
+async function e2eSuites() {
   console.log('\n=== e2e in Chromium');
   const cwd = path.join(root, 'e2e');
   const base = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -222,7 +222,7 @@ async function e2eSuites(concurrency = E2E_CONCURRENCY) {
     .map((file) => ({ label: `e2e ${file}`, cwd, file, size: fs.statSync(path.join(cwd, file)).size }))
     .sort((a, b) => b.size - a.size);
   const result = await runPool(files, {
-    concurrency,
+    concurrency: E2E_CONCURRENCY,
     tmp: path.join(tmp, 'e2e'),
     timeoutMs: FILE_TIMEOUT_MS,
     slotEnv: (slot) => ({ E2E_PORT_BASE: String(base + 10 * slot) }),
