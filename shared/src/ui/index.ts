@@ -15,3 +15,4 @@ export * from './toaster';
 export * from './progress-bar';
 export * from './image-field';
 export * from './copy-field';
+export * from './switch-field';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, notify } from '@console/shared/ui';
+import { Button, notify, Switch } from '@console/shared/ui';
 import { messageOf } from '@console/shared/api';
 import type { TransactionalSettings } from '@console/shared/contracts';
 import { TRANSACTIONAL_KEY, saveTransactionalSettings } from './api';
@@ -60,41 +60,6 @@ export function SnippetsPanel({ snippets }: { snippets: Snippets }) {
         </Button>
       </div>
     </section>
-  );
-}
-
-function Switch({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 h-4 w-4 accent-brand-600"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
 

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@console/shared/router';
-import { TextField } from '@console/shared/ui';
+import { Switch, TextField } from '@console/shared/ui';
 import { sendersQuery } from '../api';
 import { CAMPAIGN_LIMITS } from '@console/shared/contracts';
 import type { ComposeDraft } from '../campaign-rules';
@@ -15,42 +14,6 @@ const UTM_FIELDS = [
   ['term', 'Term', ''],
   ['content', 'Content', ''],
 ] as const;
-
-/** A labelled switch (a checkbox with role switch: Space toggles it). */
-function Switch({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 h-4 w-4 accent-brand-600"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /**
  * Which From addresses may be used (domains/senders.ts on the gateway: the platform's address, or any
