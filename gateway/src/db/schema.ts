@@ -20,3 +20,4 @@ export * from '../applets/schema';
 export * from '../webhooks/schema';
 export * from '../api-keys/schema';
 export * from '../transactional/schema';
+export * from '../onchain/schema';

@@ -19,3 +19,4 @@ export * from './apps';
 export * from './webhooks';
 export * from './api-keys';
 export * from './transactional';
+export * from './onchain';
