@@ -1,23 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiKeyEvent } from '@console/shared/contracts';
-import { formatDateTime } from '@console/shared/format';
-import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
+import { QueryGrid, useListQuery } from '@console/shared/lists';
 import { KEY_EVENTS_KEY, fetchKeyEvents } from './api';
 import { eventText } from './key-texts';
+import { auditColumns } from '../audit/audit-columns';
 
 type EventSortField = 'created_at';
 
-const COLUMNS: DataGridColumn<ApiKeyEvent, EventSortField>[] = [
-  {
-    key: 'when',
-    header: 'When',
-    sortField: 'created_at',
-    className: 'whitespace-nowrap',
-    render: (e) => formatDateTime(e.created_at),
-  },
-  { key: 'who', header: 'Who', render: (e) => e.actor?.email ?? '—' },
-  { key: 'what', header: 'What', render: (e) => eventText(e) },
-];
+const COLUMNS = auditColumns<ApiKeyEvent>(eventText);
 
 /** The keys' audit list: created, first used, revoked, expired; newest first, searchable, in pages. */
 export function KeyEvents() {

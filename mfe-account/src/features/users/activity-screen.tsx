@@ -1,26 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TeamEvent } from '@console/shared/contracts';
-import { formatDateTime } from '@console/shared/format';
 import { PageHeader } from '@console/shared/layout';
-import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
+import { QueryGrid, useListQuery } from '@console/shared/lists';
 import type { ConsoleUser } from '@console/shared/session';
 import { TEAM_EVENTS_KEY, fetchTeamEvents } from './api';
 import { teamEventText } from './team-event-text';
 import { TeamTabs } from './team-tabs';
+import { auditColumns } from '../audit/audit-columns';
 
 type EventSortField = 'created_at';
 
-const COLUMNS: DataGridColumn<TeamEvent, EventSortField>[] = [
-  {
-    key: 'when',
-    header: 'When',
-    sortField: 'created_at',
-    className: 'whitespace-nowrap',
-    render: (e) => formatDateTime(e.created_at),
-  },
-  { key: 'who', header: 'Who', render: (e) => e.actor?.email ?? '—' },
-  { key: 'what', header: 'What', render: (e) => teamEventText(e) },
-];
+const COLUMNS = auditColumns<TeamEvent>(teamEventText);
 
 /**
  * Manage Users' Activity tab (owners): who invited, changed access, removed, impersonated, changed a
