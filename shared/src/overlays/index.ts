@@ -7,3 +7,4 @@ export * from './tooltip';
 export * from './use-closing-snapshot';
 export * from './delete-dialog';
 export * from './form-footer';
+export * from './use-dialog-slot';

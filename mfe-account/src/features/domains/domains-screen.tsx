@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@console/shared/router';
 import type { SendingDomain } from '@console/shared/contracts';
 import { formatDateTime } from '@console/shared/format';
 import { PageHeader } from '@console/shared/layout';
+import { useDialogSlot } from '@console/shared/overlays';
 import { Button, Spinner } from '@console/shared/ui';
 import { AddDomainDialog } from './add-domain-dialog';
 import { DOMAINS_KEY, fetchDomains } from './api';
@@ -12,13 +12,7 @@ import { DomainDetail } from './domain-detail';
 import { STATUS_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
 
-/** One dialog at a time; `seq` remounts it with fresh state for each opening. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'add'; open: boolean; seq: number }
-  | { kind: 'delete'; domain: SendingDomain; open: boolean; seq: number };
-
-const seqOf = (dialog: DialogState) => (dialog.kind === 'none' ? 0 : dialog.seq);
+type DialogRequest = { kind: 'add' } | { kind: 'delete'; domain: SendingDomain };
 
 const LIST_PATH = '/account/custom-domains';
 
@@ -32,8 +26,7 @@ export function DomainsScreen() {
   const navigate = useNavigate();
   const selected = useParams().domain_id ?? null;
   const setSelected = (id: string | null) => void navigate(id ? `${LIST_PATH}/${encodeURIComponent(id)}` : LIST_PATH);
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
+  const { dialog, open, close } = useDialogSlot<DialogRequest>();
   const records = domains.data?.records ?? [];
   const current = records.find((d) => d._id === selected) ?? null;
 
@@ -42,9 +35,7 @@ export function DomainsScreen() {
       <PageHeader
         title="Custom Domains"
         description="Send your e-mails from your own domain: add it, publish its DNS records, and verify it."
-        actions={
-          <Button onClick={() => setDialog((d) => ({ kind: 'add', open: true, seq: seqOf(d) + 1 }))}>Add domain</Button>
-        }
+        actions={<Button onClick={() => open({ kind: 'add' })}>Add domain</Button>}
       />
       {domains.isPending && <Spinner label="Loading domains" />}
       {domains.error && (
@@ -57,7 +48,7 @@ export function DomainsScreen() {
           key={current._id}
           domain={current}
           onBack={() => setSelected(null)}
-          onDelete={() => setDialog((d) => ({ kind: 'delete', domain: current, open: true, seq: seqOf(d) + 1 }))}
+          onDelete={() => open({ kind: 'delete', domain: current })}
         />
       ) : (
         domains.data &&
@@ -100,7 +91,7 @@ export function DomainsScreen() {
                         variant="link"
                         className="text-red-700"
                         aria-label={`Delete ${d.domain}`}
-                        onClick={() => setDialog((s) => ({ kind: 'delete', domain: d, open: true, seq: seqOf(s) + 1 }))}
+                        onClick={() => open({ kind: 'delete', domain: d })}
                       >
                         Delete
                       </Button>

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TeamMember } from '@console/shared/contracts';
 import { ImpersonateButton, PageHeader } from '@console/shared/layout';
 import { QueryGrid, useListQuery } from '@console/shared/lists';
+import { useDialogSlot } from '@console/shared/overlays';
 import type { ConsoleUser } from '@console/shared/session';
 import { Button } from '@console/shared/ui';
 import { rowActions } from './access-choice';
@@ -15,13 +16,7 @@ import { memberName } from './member-name';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { TeamTabs } from './team-tabs';
 
-/** One dialog at a time; `seq` remounts it with fresh state for each opening. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'invite'; open: boolean; seq: number }
-  | { kind: 'edit' | 'remove'; member: TeamMember; open: boolean; seq: number };
-
-const seqOf = (dialog: DialogState) => (dialog.kind === 'none' ? 0 : dialog.seq);
+type DialogRequest = { kind: 'invite' } | { kind: 'edit' | 'remove'; member: TeamMember };
 
 /**
  * Manage Users: the team grid (search, sort and pages as every list, spec section 4) with Edit access,
@@ -34,12 +29,10 @@ export function UsersScreen({ me }: { me: ConsoleUser }) {
     queryFn: () => fetchMembers(list.query),
     placeholderData: keepPreviousData,
   });
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const { dialog, open, close } = useDialogSlot<DialogRequest>();
   const canManage = me.permissions.includes('manage_users');
 
   const columns = useMemo(() => {
-    const open = (next: { kind: 'edit' | 'remove'; member: TeamMember }) =>
-      setDialog((d) => ({ ...next, open: true, seq: seqOf(d) + 1 }));
     return memberColumns(me._id, (member) => {
       const actions = rowActions(me, member);
       const name = memberName(member);
@@ -69,10 +62,9 @@ export function UsersScreen({ me }: { me: ConsoleUser }) {
         </span>
       );
     });
-  }, [me]);
+  }, [me, open]);
 
-  const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
-  const openInvite = () => setDialog((d) => ({ kind: 'invite', open: true, seq: seqOf(d) + 1 }));
+  const openInvite = () => open({ kind: 'invite' });
 
   return (
     <section>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '@console/shared/router';
 import type { WebhookEndpoint } from '@console/shared/contracts';
 import { formatDateTime } from '@console/shared/format';
 import { PageHeader } from '@console/shared/layout';
+import { useDialogSlot } from '@console/shared/overlays';
 import { Button, Spinner } from '@console/shared/ui';
 import { ApiAccessTabs } from '../api-access/api-access-tabs';
 import { WEBHOOKS_KEY, fetchEndpoints } from './api';
@@ -13,14 +13,7 @@ import { EndpointDialog } from './endpoint-dialog';
 import { EVENT_LABELS } from './labels';
 import { VERIFY_RECIPE } from './verify-recipe';
 
-/** One dialog at a time; `seq` remounts it with fresh state for each opening. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'add'; open: boolean; seq: number }
-  | { kind: 'edit'; endpoint: WebhookEndpoint; open: boolean; seq: number }
-  | { kind: 'delete'; endpoint: WebhookEndpoint; open: boolean; seq: number };
-
-const seqOf = (dialog: DialogState) => (dialog.kind === 'none' ? 0 : dialog.seq);
+type DialogRequest = { kind: 'add' } | { kind: 'edit' | 'delete'; endpoint: WebhookEndpoint };
 
 function lastDelivery(e: WebhookEndpoint): string {
   if (!e.last_attempt_at) return 'Never';
@@ -37,8 +30,7 @@ export function WebhooksScreen() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('endpoint');
   const setSelected = (id: string | null) => setParams(id ? { endpoint: id } : {});
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
+  const { dialog, open, close } = useDialogSlot<DialogRequest>();
   const records = endpoints.data?.records ?? [];
   const current = records.find((e) => e._id === selected) ?? null;
 
@@ -48,11 +40,7 @@ export function WebhooksScreen() {
       <PageHeader
         title="Webhooks"
         description="Your server hears about each e-mail as it happens: sent, delivered, opened, clicked, bounced, complained and unsubscribed."
-        actions={
-          <Button onClick={() => setDialog((d) => ({ kind: 'add', open: true, seq: seqOf(d) + 1 }))}>
-            Add endpoint
-          </Button>
-        }
+        actions={<Button onClick={() => open({ kind: 'add' })}>Add endpoint</Button>}
       />
       {endpoints.isPending && <Spinner label="Loading endpoints" />}
       {endpoints.error && (
@@ -65,8 +53,8 @@ export function WebhooksScreen() {
           key={current._id}
           endpoint={current}
           onBack={() => setSelected(null)}
-          onEdit={() => setDialog((d) => ({ kind: 'edit', endpoint: current, open: true, seq: seqOf(d) + 1 }))}
-          onDelete={() => setDialog((d) => ({ kind: 'delete', endpoint: current, open: true, seq: seqOf(d) + 1 }))}
+          onEdit={() => open({ kind: 'edit', endpoint: current })}
+          onDelete={() => open({ kind: 'delete', endpoint: current })}
         />
       ) : (
         endpoints.data &&
@@ -105,9 +93,7 @@ export function WebhooksScreen() {
                           variant="link"
                           className="text-red-700"
                           aria-label={`Delete ${e.url}`}
-                          onClick={() =>
-                            setDialog((d) => ({ kind: 'delete', endpoint: e, open: true, seq: seqOf(d) + 1 }))
-                          }
+                          onClick={() => open({ kind: 'delete', endpoint: e })}
                         >
                           Delete
                         </Button>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from '@console/shared/ui';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
+import { useDialogSlot } from '@console/shared/overlays';
 import { ATTRIBUTE_SORT_FIELDS, type CustomAttribute } from '@console/shared/contracts';
 import { ATTRIBUTES_KEY, fetchAttributes } from './api';
 import { ATTRIBUTE_TYPE_INFO } from './attribute-types';
@@ -13,11 +13,6 @@ import { RenameAttributeDialog } from './rename-attribute-dialog';
 
 type SortField = (typeof ATTRIBUTE_SORT_FIELDS)[number];
 
-/** Which dialog is up. `open` goes false first so the dialog can play its leave transition. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'create'; open: boolean; seq: number }
-  | { kind: 'rename' | 'delete'; open: boolean; seq: number; attribute: CustomAttribute };
 type DialogRequest = { kind: 'create' } | { kind: 'rename' | 'delete'; attribute: CustomAttribute };
 
 /** Custom attributes: the grid, and the create, rename and delete dialogs. */
@@ -28,11 +23,7 @@ export function AttributesScreen() {
     queryFn: () => fetchAttributes(list.query),
     placeholderData: keepPreviousData,
   });
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  // Each opening mounts a fresh dialog (fresh form state, fresh value count).
-  const show = (request: DialogRequest) =>
-    setDialog((current) => ({ ...request, open: true, seq: current.kind === 'none' ? 1 : current.seq + 1 }));
-  const close = () => setDialog((current) => (current.kind === 'none' ? current : { ...current, open: false }));
+  const { dialog, open: show, close } = useDialogSlot<DialogRequest>();
 
   const columns: DataGridColumn<CustomAttribute, SortField>[] = [
     { key: 'name', header: 'Name', sortField: 'name', render: (a) => a.name, className: 'font-medium text-slate-900' },

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@console/shared/router';
 import { Button, SelectField, notify } from '@console/shared/ui';
-import { ConfirmDialog } from '@console/shared/overlays';
+import { ConfirmDialog, useDialogSlot } from '@console/shared/overlays';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
 import { messageOf } from '@console/shared/api';
@@ -23,11 +23,7 @@ import { composePath, logPath } from './paths';
 
 type SortField = (typeof CAMPAIGN_SORT_FIELDS)[number];
 
-/** One dialog at a time; `seq` remounts it with fresh state for each opening. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'create'; open: boolean; seq: number }
-  | { kind: 'cancel' | 'delete'; campaign: CampaignSummary; open: boolean; seq: number };
+type DialogRequest = { kind: 'create' } | { kind: 'cancel' | 'delete'; campaign: CampaignSummary };
 
 /** When the row's e-mail goes or went out: sent time, start, or schedule. */
 function whenText(c: CampaignSummary): string {
@@ -60,15 +56,8 @@ export function EmailsScreen() {
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (anySending(query.state.data?.records) ? POLL_MS : false),
   });
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [seq, setSeq] = useState(0);
+  const { dialog, open, close } = useDialogSlot<DialogRequest>();
   const [busy, setBusy] = useState<string | null>(null);
-
-  const open = (next: { kind: 'create' } | { kind: 'cancel' | 'delete'; campaign: CampaignSummary }) => {
-    setSeq((n) => n + 1);
-    setDialog({ ...next, open: true, seq: seq + 1 });
-  };
-  const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
 
   const act = async (campaign: CampaignSummary, action: 'duplicate' | 'pause' | 'resume') => {
     setBusy(`${action}:${campaign._id}`);

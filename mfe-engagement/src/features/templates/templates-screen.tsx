@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, notify } from '@console/shared/ui';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
+import { useDialogSlot } from '@console/shared/overlays';
 import { messageOf } from '@console/shared/api';
 import { formatDate, formatRelative } from '@console/shared/format';
 import { TEMPLATE_SORT_FIELDS, type TemplateSummary } from '@console/shared/contracts';
@@ -18,11 +19,7 @@ import { GalleryToggle, useManagesGallery } from './gallery-toggle';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
-/** One dialog at a time; `seq` remounts it with fresh state for each opening. */
-type DialogState =
-  | { kind: 'none' }
-  | { kind: 'create'; open: boolean; seq: number }
-  | { kind: 'rename' | 'delete'; template: TemplateSummary; open: boolean; seq: number };
+type DialogRequest = { kind: 'create' } | { kind: 'rename' | 'delete'; template: TemplateSummary };
 
 /**
  * The templates grid (search, sorts, pages) with create, duplicate, rename and delete; for super admins
@@ -36,16 +33,9 @@ export function TemplatesScreen() {
     queryFn: () => fetchTemplates(list.query),
     placeholderData: keepPreviousData,
   });
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [seq, setSeq] = useState(0);
+  const { dialog, open, close } = useDialogSlot<DialogRequest>();
   const [duplicating, setDuplicating] = useState<string | null>(null);
   const managesGallery = useManagesGallery();
-
-  const open = (next: { kind: 'create' } | { kind: 'rename' | 'delete'; template: TemplateSummary }) => {
-    setSeq((n) => n + 1);
-    setDialog({ ...next, open: true, seq: seq + 1 });
-  };
-  const close = () => setDialog((d) => (d.kind === 'none' ? d : { ...d, open: false }));
 
   const duplicate = async (template: TemplateSummary) => {
     setDuplicating(template._id);
