@@ -118,15 +118,19 @@ export function eventRule(contractId: string, eventName: string, operator: Segme
       `enter how many times (1 to ${MAX_EVENT_TIMES}) and, for a period, a number of days from 1 to ${MAX_SEGMENT_DAYS}.`,
     );
   }
-  const since =
-    count.days === null
-      ? TRUE
-      : sql`${walletEvents.blockTime} >= ${new Date(Date.now() - count.days * DAY_MS).toISOString()}::timestamptz`;
-  const ofEvent = sql`${walletEvents.contractId} = ${contractId}::uuid and ${walletEvents.eventName} = ${eventName} and ${since}`;
+  const ofEvent = [
+    sql`${walletEvents.contractId} = ${contractId}::uuid`,
+    sql`${walletEvents.eventName} = ${eventName}`,
+  ];
+  if (count.days !== null) {
+    const since = new Date(Date.now() - count.days * DAY_MS).toISOString();
+    ofEvent.push(sql`${walletEvents.blockTime} >= ${since}::timestamptz`);
+  }
+  const where = sql.join(ofEvent, sql` and `);
   const did =
     count.times === 1
-      ? sql`exists (select 1 from ${walletEvents} where ${ofEvent} and ${walletEvents.wallet} = ${contactWallet})`
-      : sql`(${contacts.wallet} is not null and ${contactWallet} in (select ${walletEvents.wallet} from ${walletEvents} where ${ofEvent} group by ${walletEvents.wallet} having count(*) >= ${count.times}::int))`;
+      ? sql`exists (select 1 from ${walletEvents} where ${where} and ${walletEvents.wallet} = ${contactWallet})`
+      : sql`(${contacts.wallet} is not null and ${contactWallet} in (select ${walletEvents.wallet} from ${walletEvents} where ${where} group by ${walletEvents.wallet} having count(*) >= ${count.times}::int))`;
   switch (operator) {
     case '>=':
       return did;
