@@ -24,4 +24,4 @@ export { normaliseEmail, normaliseWallet } from './contacts/contact-fields';
 export { tenantAttributes } from './contacts/contact-wire';
 export { segmentCondition } from './segments/segment-sql';
 // The demo data (src/seed.ts).
-export { seedDemoAudience } from './contacts/demo-audience';
+export { DEMO_CONTACTS, demoContact, seedDemoAudience } from './contacts/demo-audience';
