@@ -39,6 +39,5 @@ it('without a chain the demo data watches nothing; with one, Acme DAO watches it
   assert.deepEqual(row?.events, ['Transfer(address,address,uint256)']);
   assert.equal(row?.startBlock, 2n);
   assert.equal(row?.lastBlock, 1n);
-  assert.equal(row?.tokenSymbol, 'ACME');
   assert.equal(row?.state, 'catching_up');
 });

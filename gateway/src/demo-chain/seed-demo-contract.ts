@@ -7,8 +7,8 @@ export const DEMO_WATCHED_EVENTS = ['Transfer(address,address,uint256)'];
 
 /**
  * Acme DAO watches the local chain's demo token (inside the seed's transaction): read from the block it
- * was deployed in, one confirmation, balances kept. Inserted once; a contract already watched at that
- * address is left as it is.
+ * was deployed in, one confirmation; the watcher reads its decimals and symbol as for any token. Inserted
+ * once; a contract already watched at that address is left as it is.
  */
 export async function seedDemoContract(db: Database, tenantId: string, chain: DemoChain): Promise<void> {
   const start = BigInt(chain.token.deployBlock);
@@ -24,8 +24,6 @@ export async function seedDemoContract(db: Database, tenantId: string, chain: De
       startBlock: start,
       lastBlock: start - 1n,
       confirmations: 1,
-      tokenDecimals: chain.token.decimals,
-      tokenSymbol: chain.token.symbol,
     })
     .onConflictDoNothing();
 }
