@@ -12,6 +12,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  getAddress,
   http,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -50,6 +51,7 @@ export function chainClients(url: string, index = 0, chainId = 31337): ChainClie
 }
 
 export interface DemoToken {
+  /** EIP-55 checksummed. */
   address: Address;
   abi: Abi;
   /** The block it was deployed in. */
@@ -73,7 +75,7 @@ export async function deployDemoToken(
   });
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (!receipt.contractAddress) throw new Error('DemoToken: no contract address in the receipt');
-  return { address: receipt.contractAddress, abi: artifact.abi, deployBlock: receipt.blockNumber };
+  return { address: getAddress(receipt.contractAddress), abi: artifact.abi, deployBlock: receipt.blockNumber };
 }
 
 async function send(
