@@ -6,7 +6,7 @@ import {
   contactPageQuery,
   resolveContactFilter,
 } from '../../gateway/src/audience/contacts/contact-query.ts';
-import { tenantAttributes } from '../../gateway/src/audience/contacts/contact-wire.ts';
+import { segmentContext } from '../../gateway/src/audience/segments/segment-context.ts';
 import { segmentWhere } from '../../gateway/src/audience/segments/segment-sql.ts';
 import { contacts } from '../../gateway/src/db/schema.ts';
 import type { BenchDb } from './db.ts';
@@ -53,7 +53,7 @@ export async function explainContacts(db: BenchDb, tenantId: string, q: ContactL
 /** The count of POST /v1/segments/preview. */
 export async function explainSegmentCount(db: BenchDb, tenantId: string, rule: SegmentGroup): Promise<Explained> {
   const d = db.handle.db;
-  const where = segmentWhere(tenantId, rule, await tenantAttributes(d, tenantId));
+  const where = segmentWhere(tenantId, rule, await segmentContext(d, tenantId, 'refuse'));
   const c = d.select({ id: contacts.id }).from(contacts).where(where).toSQL();
   return explain(db, 'segment count', `select count(*) from (${c.sql}) matches`, c.params);
 }

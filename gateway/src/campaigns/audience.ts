@@ -34,7 +34,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AudienceCount, AudienceSelection } from '../contracts';
 import type { Database } from '../db/index';
 import { lists, segments } from '../db/schema';
-import { segmentCondition, tenantAttributes } from '../audience/index';
+import { segmentCondition, segmentContext } from '../audience/index';
 import { readInIndexOrder, storageCapabilities, yieldToRequests } from '../db/storage';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
 
@@ -75,7 +75,7 @@ export async function audienceConditions(
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const validLists = listIds.filter((id) => uuid.test(id));
   const validSegments = segmentIds.filter((id) => uuid.test(id));
-  const [ownLists, ownSegments, attributes] = await Promise.all([
+  const [ownLists, ownSegments, context] = await Promise.all([
     validLists.length === 0
       ? Promise.resolve([])
       : db
@@ -88,7 +88,8 @@ export async function audienceConditions(
           .select({ id: segments.id, rule: segments.rule })
           .from(segments)
           .where(and(eq(segments.tenantId, tenantId), inArray(segments.id, validSegments))),
-    validSegments.length === 0 ? Promise.resolve([]) : tenantAttributes(db, tenantId),
+    // Segments saved before a contract was deleted: their rules on it match nobody.
+    validSegments.length === 0 ? Promise.resolve(null) : segmentContext(db, tenantId, 'matchNobody'),
   ]);
   const knownLists = new Set(ownLists.map((l) => l.id));
   const hashMembers = walkSlice(db) >= HASH_MEMBERS_FROM;
@@ -111,7 +112,7 @@ export async function audienceConditions(
     }
     for (const id of segmentSel) {
       const rule = rules.get(id);
-      if (rule) parts.push(segmentCondition(rule, attributes));
+      if (rule && context) parts.push(segmentCondition(rule, context));
     }
     return anyOf(parts);
   };

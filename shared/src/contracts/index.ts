@@ -5,6 +5,7 @@ export * from '@console/shared/access';
 export * from './tenants';
 export * from './audience';
 export * from './segments';
+export * from './token-amount';
 export * from './onboarding';
 export * from './billing';
 export * from './checkout';

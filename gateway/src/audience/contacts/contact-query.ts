@@ -70,6 +70,7 @@ import { tenantAttributes } from './contact-wire';
 import { isUuid } from '../../lib/db-helpers';
 import { intOf, queryRows } from '../../lib/raw-sql';
 import { segmentCondition } from '../segments/segment-sql';
+import { tenantSegmentContracts } from '../segments/segment-context';
 
 /** Where the grid's total comes from: counters kept by triggers when they answer it, else count(*). */
 export type ContactCountSource =
@@ -212,7 +213,8 @@ export async function resolveContactFilter(
           .where(and(eq(segments.id, segmentId), eq(segments.tenantId, tenantId)))
       : [];
     if (!segment) throw notFound('Segment not found.');
-    conditions.push(segmentCondition(segment.rule, attributes));
+    const contracts = await tenantSegmentContracts(db, tenantId);
+    conditions.push(segmentCondition(segment.rule, { attributes, contracts, unwatched: 'matchNobody' }));
     others++;
   }
 

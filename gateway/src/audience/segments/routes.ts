@@ -5,6 +5,7 @@ import {
   Segment,
   SegmentInput,
   SegmentListQuery,
+  SegmentFieldList,
   SegmentPage,
   SegmentPreview,
   SegmentPreviewBody,
@@ -12,14 +13,17 @@ import {
 import { requirePermission, tenantOf } from '../../auth';
 import { IdParams } from '../../lib/route-params';
 import { rejectDeepRule } from './segment-sql';
+import { segmentFieldList } from './segment-context';
 import { createSegment, deleteSegment, getSegment, listSegments, previewSegment, updateSegment } from './segment-store';
 import { bearer, errorResponses } from '../../lib/openapi';
 
 const tags = ['segments'];
 
 const RULES =
-  'The rule is react-querybuilder JSON over the fields of `segmentFields` (contact fields, `list`, ' +
-  '`attr.<key>`) with the operators of their kind; anything else is 400 with `errors.rule`.';
+  'The rule is react-querybuilder JSON over the fields of `GET /v1/segments/fields` (contact fields, `list`, ' +
+  "`attr.<key>`, the watched contracts' `chain.…` fields) with the operators of their kind; anything else is " +
+  '400 with `errors.rule`. A rule naming a contract no longer watched is a 400 here, and matches nobody in a ' +
+  'segment saved before.';
 
 export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -41,6 +45,25 @@ export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listSegments(db, tenantOf(req), req.query),
+  );
+
+  app.get(
+    '/fields',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The fields a segment rule may use',
+        description:
+          'Permission manage_contacts. Contact fields, custom attributes and, per watched smart contract, ' +
+          '`chain.balance.<contract id>` (a token whose balances are kept: amounts in token units as decimal ' +
+          'strings, operators >=, <, between), `chain.event.<contract id>.<Event>` (value [K] or [K, D]: at ' +
+          'least (>=) or fewer than (<) K times, ever or within the last D days) and `chain.first_seen` (a date).',
+        response: { 200: SegmentFieldList, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => segmentFieldList(db, tenantOf(req)),
   );
 
   app.post(

@@ -144,6 +144,7 @@ before(async () => {
   ]);
 });
 after(() => gw.close());
+const context = () => ({ attributes, contracts: [], unwatched: 'refuse' as const });
 
 const group = (rules: SegmentGroup['rules'], combinator: 'and' | 'or' = 'and', not?: boolean): SegmentGroup => ({
   combinator,
@@ -163,7 +164,7 @@ async function matching(rule: SegmentGroup): Promise<string[]> {
   const rows = await gw.handle.db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(segmentWhere(tenantId, rule, attributes));
+    .where(segmentWhere(tenantId, rule, context()));
   return rows.map((r) => names.get(r.id) ?? `other:${r.id}`).sort();
 }
 
@@ -311,7 +312,7 @@ describe('segmentCondition: which contacts match', () => {
         rule('list', 'in', [listIds.l1]),
         rule('created_at', '<', '2024-01-01'),
       ]),
-      attributes,
+      context(),
     );
     const query = new PgDialect().sqlToQuery(condition);
     assert.ok(!query.sql.includes('delete'), query.sql);
@@ -383,7 +384,7 @@ describe('segmentCondition: refused rules are a 400 with errors.rule', () => {
   for (const [title, make, message] of cases) {
     it(title, () => {
       assert.throws(
-        () => segmentCondition(make(), attributes),
+        () => segmentCondition(make(), context()),
         (error: unknown) => {
           assert.ok(error instanceof HttpError);
           assert.equal(error.statusCode, 400);
@@ -404,19 +405,19 @@ describe('segmentCondition: refused rules are a 400 with errors.rule', () => {
       () =>
         segmentCondition(
           group([rule('nope', '='), group([rule('status', '=', 'x')]), rule('email', 'notNull')]),
-          attributes,
+          context(),
         ),
       (error: unknown) => error instanceof HttpError && error.errors?.rule?.length === 2,
     );
   });
 
   it('accepts the deepest allowed nesting and the most rules allowed', () => {
-    assert.doesNotThrow(() => segmentCondition(nested(MAX_SEGMENT_DEPTH), attributes));
+    assert.doesNotThrow(() => segmentCondition(nested(MAX_SEGMENT_DEPTH), context()));
     const most = group([
       group(Array.from({ length: 25 }, () => rule('email', 'notNull'))),
       group(Array.from({ length: MAX_SEGMENT_RULES - 25 }, () => rule('email', 'notNull'))),
     ]);
-    assert.doesNotThrow(() => segmentCondition(most, attributes));
+    assert.doesNotThrow(() => segmentCondition(most, context()));
   });
 
   it('ignores rule and group ids', async () => {

@@ -7,14 +7,20 @@
  * match, and a negative operator (`!=`, `doesNotContain`, `notIn`) is exactly the complement of its
  * positive one, so "E-mail != x" also matches contacts without an e-mail. AND, OR and NOT over such
  * conditions behave as people expect, and a rule and its negation split the audience in two.
+ *
+ * On-chain fields (the tenant's watched contracts) compile in onchain-rules.ts; a rule naming one that
+ * is no longer watched is refused or matches nobody, as the context says (segment-context.ts).
  */
 import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ATTRIBUTE_FIELD_PREFIX,
   isSegmentGroup,
+  MAX_SEGMENT_DAYS,
   MAX_SEGMENT_DEPTH,
   MAX_SEGMENT_RULES,
+  ONCHAIN_FIELD_PREFIX,
+  ONCHAIN_MESSAGES,
   OPERATORS_BY_KIND,
   segmentFields,
   type SegmentField,
@@ -25,20 +31,18 @@ import {
 } from '../../contracts';
 import { contacts, listMembers, type CustomAttributeRow } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { eventRule, firstSeenRule, onchainOperand, tokenRule, type OnchainOperand } from './onchain-rules';
+import { RuleError } from './rule-error';
+import type { SegmentContext } from './segment-context';
 
 export const SEGMENT_RULES_MESSAGE = 'Check the segment rules.';
 const TOO_DEEP = `Nest groups at most ${MAX_SEGMENT_DEPTH} levels deep.`;
 
-/** Longest `lastDays` window (100 years). */
-const MAX_LAST_DAYS = 36_500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALLET_PREFIX = /^(?:0x)?([0-9a-f]{1,40})$/i;
 const WALLET_FULL = /^0x[0-9a-f]{40}$/i;
 const DAY_MS = 86_400_000;
-
-/** A rule the compiler refuses, with a message for the person who built it. */
-class RuleError extends Error {}
 
 const TRUE = sql`true`;
 const FALSE = sql`false`;
@@ -68,11 +72,15 @@ interface TimestampOperand {
   kind: 'timestamp';
   column: AnyPgColumn;
 }
+interface ChainOperand {
+  kind: 'onchain';
+  operand: OnchainOperand;
+}
 interface AttributeOperand {
   kind: 'number' | 'date' | 'boolean';
   attributeId: string;
 }
-type Operand = TextOperand | EnumOperand | ListOperand | TimestampOperand | AttributeOperand;
+type Operand = TextOperand | EnumOperand | ListOperand | TimestampOperand | AttributeOperand | ChainOperand;
 
 /** A text column: `present and comparison`, which an index on `lower(column) collate "C"` can serve. */
 function columnText(kind: TextOperand['kind'], column: AnyPgColumn, present: SQL): TextOperand {
@@ -198,8 +206,8 @@ function pair<T>(value: Value, read: (v: Value) => T, what: string): [T, T] {
 
 function daysValue(value: Value): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_LAST_DAYS) {
-    throw new RuleError(`enter a whole number of days from 1 to ${MAX_LAST_DAYS}.`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SEGMENT_DAYS) {
+    throw new RuleError(`enter a whole number of days from 1 to ${MAX_SEGMENT_DAYS}.`);
   }
   return n;
 }
@@ -401,9 +409,14 @@ function booleanRule(id: string, operator: SegmentOperator, value: Value): SQL {
 interface Allowlist {
   fields: Map<string, SegmentField>;
   attributes: Map<string, CustomAttributeRow>;
+  unwatched: SegmentContext['unwatched'];
 }
 
 function operandOf(field: SegmentField, allow: Allowlist): Operand | undefined {
+  if (field.name.startsWith(ONCHAIN_FIELD_PREFIX)) {
+    const operand = onchainOperand(field);
+    return operand ? { kind: 'onchain', operand } : undefined;
+  }
   if (field.name.startsWith(ATTRIBUTE_FIELD_PREFIX)) {
     const attribute = allow.attributes.get(field.name.slice(ATTRIBUTE_FIELD_PREFIX.length));
     return attribute ? attributeOperand(attribute) : undefined;
@@ -415,9 +428,27 @@ function isOperator(kindOperators: readonly SegmentOperator[], operator: string)
   return kindOperators.some((allowed) => allowed === operator);
 }
 
+/** A rule on an on-chain field that is not (or no longer) one of the tenant's watched contracts' fields. */
+function unwatchedRule(rule: SegmentRule, allow: Allowlist): SQL {
+  if (allow.unwatched === 'matchNobody') return FALSE;
+  throw new RuleError(`"${rule.field}": ${ONCHAIN_MESSAGES.deleted}`);
+}
+
+function onchainRule(operand: OnchainOperand, operator: SegmentOperator, value: Value): SQL {
+  switch (operand.kind) {
+    case 'token':
+      return tokenRule(operand.contractId, operand.decimals, operator, value);
+    case 'event':
+      return eventRule(operand.contractId, operand.eventName, operator, value);
+    case 'firstSeen':
+      return firstSeenRule(operator, (column) => timestampRule({ kind: 'timestamp', column }, operator, value));
+  }
+}
+
 function compileRule(rule: SegmentRule, allow: Allowlist): SQL {
   const field = allow.fields.get(rule.field);
   const operand = field ? operandOf(field, allow) : undefined;
+  if ((!field || !operand) && rule.field.startsWith(ONCHAIN_FIELD_PREFIX)) return unwatchedRule(rule, allow);
   if (!field || !operand) throw new RuleError(`"${rule.field}" is not a field you can use in a segment.`);
   const operators = OPERATORS_BY_KIND[field.kind];
   const { operator, value } = rule;
@@ -443,6 +474,8 @@ function compileRule(rule: SegmentRule, allow: Allowlist): SQL {
         return dateAttributeRule(operand.attributeId, operator, value);
       case 'boolean':
         return booleanRule(operand.attributeId, operator, value);
+      case 'onchain':
+        return onchainRule(operand.operand, operator, value);
     }
   } catch (error) {
     if (error instanceof RuleError) throw new RuleError(`${field.label} ${operator}: ${error.message}`);
@@ -488,11 +521,13 @@ function compileGroup(group: SegmentGroup, depth: number, walk: Walk): SQL {
  * Throws 400 `{message: 'Check the segment rules.', errors: {rule: [...]}}` for anything outside
  * the allowlist, naming the field and operator of each bad rule.
  */
-export function segmentCondition(rule: SegmentGroup, attributes: readonly CustomAttributeRow[]): SQL {
+export function segmentCondition(rule: SegmentGroup, context: SegmentContext): SQL {
+  const { attributes, contracts, unwatched } = context;
   const walk: Walk = {
     allow: {
-      fields: new Map(segmentFields(attributes).map((f) => [f.name, f])),
+      fields: new Map(segmentFields(attributes, contracts).map((f) => [f.name, f])),
       attributes: new Map(attributes.map((a) => [a.key, a])),
+      unwatched,
     },
     rules: 0,
     groups: 0,
@@ -530,7 +565,7 @@ export function rejectDeepRule(body: unknown): void {
 }
 
 /** The ONE condition that counts, previews and sends to a segment use: the tenant's contacts that match. */
-export function segmentWhere(tenantId: string, rule: SegmentGroup, attributes: readonly CustomAttributeRow[]): SQL {
-  const condition = segmentCondition(rule, attributes);
+export function segmentWhere(tenantId: string, rule: SegmentGroup, context: SegmentContext): SQL {
+  const condition = segmentCondition(rule, context);
   return and(eq(contacts.tenantId, tenantId), condition) ?? condition;
 }

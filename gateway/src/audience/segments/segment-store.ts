@@ -1,7 +1,9 @@
 /**
  * Saved segments of one tenant, and the preview (live count and first matches) of a rule. Rules are
  * checked by the same compiler on save as on count, so a stored rule always compiles (unless an
- * attribute it names was deleted since: then counting it is a 400 naming that field).
+ * attribute it names was deleted since: then counting it is a 400 naming that field). A rule on a
+ * contract no longer watched is refused on save and in the preview of a rule being edited, and matches
+ * nobody in a segment saved before (segment-context.ts).
  */
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type {
@@ -17,10 +19,11 @@ import type { Database } from '../../db/index';
 import { contacts, segments, type SegmentRow } from '../../db/schema';
 import { badRequest, HttpError, notFound, type FieldErrors, INVALID_INPUT } from '../../errors';
 import { likePattern, paginate, pageWindow } from '../../lib/pagination';
-import { tenantAttributes, toContacts } from '../contacts/contact-wire';
+import { toContacts } from '../contacts/contact-wire';
 import { isUuid, uniqueViolation } from '../../lib/db-helpers';
 import { readThroughIndexes } from '../../db/storage';
 import { SEGMENT_RULES_MESSAGE, segmentCondition, segmentWhere } from './segment-sql';
+import { segmentContext } from './segment-context';
 
 export const DUPLICATE_SEGMENT_NAME = 'A segment with this name already exists.';
 export const SEGMENT_NOT_FOUND = 'Segment not found.';
@@ -79,7 +82,7 @@ export async function getSegment(db: Database, tenantId: string, id: string): Pr
 /** Messages for a rule that does not compile against the tenant's fields (none when it does). */
 async function ruleErrors(db: Database, tenantId: string, rule: SegmentGroup): Promise<string[]> {
   try {
-    segmentCondition(rule, await tenantAttributes(db, tenantId));
+    segmentCondition(rule, await segmentContext(db, tenantId, 'refuse'));
     return [];
   } catch (error) {
     if (error instanceof HttpError && error.errors?.rule) return error.errors.rule;
@@ -160,8 +163,8 @@ export async function previewSegment(
   tenantId: string,
   body: SegmentPreviewBody,
 ): Promise<SegmentPreview> {
-  const attributes = await tenantAttributes(db, tenantId);
-  const where = segmentWhere(tenantId, body.rule, attributes);
+  const context = await segmentContext(db, tenantId, 'refuse');
+  const where = segmentWhere(tenantId, body.rule, context);
   // Through the tenant's indexes, never a scan of the table that holds every tenant's contacts.
   const [total, rows] = await readThroughIndexes(db, (q) =>
     Promise.all([
@@ -171,5 +174,5 @@ export async function previewSegment(
         : q.select().from(contacts).where(where).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(body.limit),
     ]),
   );
-  return { count: total[0]?.n ?? 0, records: await toContacts(db, rows, attributes) };
+  return { count: total[0]?.n ?? 0, records: await toContacts(db, rows, context.attributes) };
 }

@@ -2,6 +2,7 @@ import { api } from '@console/shared/api';
 import {
   MessageResponse,
   Segment,
+  SegmentFieldList,
   SegmentPage,
   SegmentPreview,
   type SegmentGroup,
@@ -25,8 +26,15 @@ export const deleteSegment = (id: string) => api.delete(path(id), MessageRespons
 export const previewSegment = (rule: SegmentGroup, limit = 10) =>
   api.post('/v1/segments/preview', SegmentPreview, { rule, limit });
 
-/** The tenant's custom attributes, as segment fields: the attributes screen's query (one cache key). */
-export { allAttributesQuery } from '../attributes/api';
+/**
+ * The fields the builder offers: contact fields, custom attributes and the watched contracts' on-chain
+ * fields, served from the segments side (permission manage_contacts): the allowlist the gateway
+ * compiles rules against.
+ */
+export const segmentFieldsQuery = () => ({
+  queryKey: [...SEGMENTS_KEY, 'fields'] as const,
+  queryFn: () => api.get('/v1/segments/fields', SegmentFieldList),
+});
 
 /** The lists screens' all-lists query (one cache entry for every screen). */
 export { allListsQuery } from '../lists/api';

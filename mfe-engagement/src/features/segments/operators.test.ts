@@ -1,4 +1,4 @@
-import { OPERATORS_BY_KIND, type SegmentFieldKind } from '@console/shared/contracts';
+import { ONCHAIN_FIRST_SEEN_FIELD, OPERATORS_BY_KIND, type SegmentFieldKind } from '@console/shared/contracts';
 import { defaultRuleValue, operatorOptions, valueEditorKind } from './operators';
 
 describe('operatorOptions', () => {
@@ -23,10 +23,23 @@ describe('operatorOptions', () => {
     ],
     ['date', ['is before', 'is after', 'is between', 'within the last N days', 'is empty', 'is not empty']],
     ['boolean', ['is', 'is empty', 'is not empty']],
+    ['token', ['holds at least', 'holds less than', 'holds between']],
+    ['event', ['at least', 'fewer than']],
   ])('%s offers exactly its allowlist', (kind, labels) => {
     const options = operatorOptions(kind);
     expect(options.map((o) => o.name)).toEqual(OPERATORS_BY_KIND[kind]);
     expect(options.map((o) => o.label)).toEqual(labels);
+  });
+
+  it('reads "First seen on chain is empty" as never', () => {
+    expect(operatorOptions('date', ONCHAIN_FIRST_SEEN_FIELD).map((o) => o.label)).toEqual([
+      'is before',
+      'is after',
+      'is between',
+      'within the last N days',
+      'never',
+      'at any time',
+    ]);
   });
 });
 
@@ -47,6 +60,13 @@ describe('valueEditorKind', () => {
     ['enum', 'notIn', 'multiselect'],
     ['enum', 'contains', 'none'],
     ['list', 'in', 'multiselect'],
+    ['token', '>=', 'amount'],
+    ['token', '<', 'amount'],
+    ['token', 'between', 'amountRange'],
+    ['token', '=', 'none'],
+    ['event', '>=', 'eventCount'],
+    ['event', '<', 'eventCount'],
+    ['event', 'between', 'none'],
   ])('%s %s -> %s', (kind, operator, editor) => {
     expect(valueEditorKind(kind, operator)).toBe(editor);
   });
@@ -62,6 +82,9 @@ describe('defaultRuleValue', () => {
     ['boolean', '=', true],
     ['text', 'contains', ''],
     ['text', 'null', ''],
+    ['token', '>=', ''],
+    ['token', 'between', ['', '']],
+    ['event', '>=', [1]],
   ])('%s %s -> %p', (kind, operator, value) => {
     expect(defaultRuleValue(kind, operator, ['subscribed', 'unsubscribed'])).toEqual(value);
   });

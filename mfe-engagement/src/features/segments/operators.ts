@@ -1,4 +1,5 @@
 import {
+  ONCHAIN_FIRST_SEEN_FIELD,
   OPERATORS_BY_KIND,
   VALUELESS_OPERATORS,
   type SegmentFieldKind,
@@ -6,8 +7,21 @@ import {
   type SegmentRuleValue,
 } from '@console/shared/contracts';
 
-/** How an operator reads in plain English, for a field of the given kind. */
-export function operatorLabel(operator: SegmentOperator, kind: SegmentFieldKind): string {
+/** How an operator reads in plain English, for a field of the given kind (and name, where it differs). */
+export function operatorLabel(operator: SegmentOperator, kind: SegmentFieldKind, field = ''): string {
+  if (kind === 'token') {
+    if (operator === '>=') return 'holds at least';
+    if (operator === '<') return 'holds less than';
+    if (operator === 'between') return 'holds between';
+  }
+  if (kind === 'event') {
+    if (operator === '>=') return 'at least';
+    if (operator === '<') return 'fewer than';
+  }
+  if (field === ONCHAIN_FIRST_SEEN_FIELD) {
+    if (operator === 'null') return 'never';
+    if (operator === 'notNull') return 'at any time';
+  }
   switch (operator) {
     case '=':
       return 'is';
@@ -45,12 +59,24 @@ export function operatorLabel(operator: SegmentOperator, kind: SegmentFieldKind)
 }
 
 /** The operators a field of this kind offers (the contract's allowlist), with their labels. */
-export function operatorOptions(kind: SegmentFieldKind): { name: SegmentOperator; label: string }[] {
-  return OPERATORS_BY_KIND[kind].map((name) => ({ name, label: operatorLabel(name, kind) }));
+export function operatorOptions(kind: SegmentFieldKind, field = ''): { name: SegmentOperator; label: string }[] {
+  return OPERATORS_BY_KIND[kind].map((name) => ({ name, label: operatorLabel(name, kind, field) }));
 }
 
 export type ValueEditorKind =
-  'none' | 'text' | 'number' | 'numberRange' | 'date' | 'dateRange' | 'days' | 'boolean' | 'select' | 'multiselect';
+  | 'none'
+  | 'text'
+  | 'number'
+  | 'numberRange'
+  | 'date'
+  | 'dateRange'
+  | 'days'
+  | 'boolean'
+  | 'select'
+  | 'multiselect'
+  | 'amount'
+  | 'amountRange'
+  | 'eventCount';
 
 export function isSegmentOperator(operator: string, kind: SegmentFieldKind): operator is SegmentOperator {
   return (OPERATORS_BY_KIND[kind] as readonly string[]).includes(operator);
@@ -73,6 +99,10 @@ export function valueEditorKind(kind: SegmentFieldKind, operator: string): Value
       return operator === 'in' || operator === 'notIn' ? 'multiselect' : 'select';
     case 'list':
       return 'multiselect';
+    case 'token':
+      return operator === 'between' ? 'amountRange' : 'amount';
+    case 'event':
+      return 'eventCount';
   }
 }
 
@@ -87,10 +117,14 @@ export function defaultRuleValue(
     case 'text':
     case 'number':
     case 'date':
+    case 'amount':
       return '';
     case 'numberRange':
     case 'dateRange':
+    case 'amountRange':
       return ['', ''];
+    case 'eventCount':
+      return [1];
     case 'days':
       return 30;
     case 'boolean':

@@ -6,10 +6,11 @@ import {
   type RuleGroupType,
   type Translations,
 } from 'react-querybuilder';
-import { ATTRIBUTE_FIELD_PREFIX, type List, type SegmentField } from '@console/shared/contracts';
+import { ATTRIBUTE_FIELD_PREFIX, ONCHAIN_FIELD_PREFIX, type List, type SegmentField } from '@console/shared/contracts';
 import { BuilderOptionsContext, type BuilderOptions } from './builder-options';
 import { defaultRuleValue, operatorOptions } from './operators';
-import { INPUT_CLASS, SegmentValueEditor } from './value-editor';
+import { INPUT_CLASS } from './input-class';
+import { SegmentValueEditor } from './value-editor';
 
 const SELECT = `${INPUT_CLASS} pr-8`;
 const ACTION =
@@ -92,10 +93,12 @@ export function RuleBuilder({
   const fieldGroups = useMemo(() => {
     const option = (field: SegmentField) => ({ name: field.name, label: field.label });
     const attributes = fields.filter((field) => field.name.startsWith(ATTRIBUTE_FIELD_PREFIX));
-    const contact = fields.filter((field) => !field.name.startsWith(ATTRIBUTE_FIELD_PREFIX));
+    const onchain = fields.filter((field) => field.name.startsWith(ONCHAIN_FIELD_PREFIX));
+    const contact = fields.filter((field) => !attributes.includes(field) && !onchain.includes(field));
     return [
       { label: 'Contact', options: contact.map(option) },
       ...(attributes.length > 0 ? [{ label: 'Custom attributes', options: attributes.map(option) }] : []),
+      ...(onchain.length > 0 ? [{ label: 'On chain', options: onchain.map(option) }] : []),
     ];
   }, [fields]);
 
@@ -107,7 +110,7 @@ export function RuleBuilder({
         onQueryChange={onQueryChange}
         getOperators={(field) => {
           const definition = options.fields.get(field);
-          return definition ? operatorOptions(definition.kind) : [];
+          return definition ? operatorOptions(definition.kind, definition.name) : [];
         }}
         getDefaultValue={(rule) => {
           const definition = options.fields.get(rule.field);

@@ -14,7 +14,10 @@ function ruleComplete(rule: SegmentRule, fields: ReadonlyMap<string, SegmentFiel
       return Array.isArray(value) ? value.length > 0 : !blank(value);
     case 'numberRange':
     case 'dateRange':
+    case 'amountRange':
       return Array.isArray(value) && value.length === 2 && !value.some(blank);
+    case 'eventCount':
+      return Array.isArray(value) && value.length > 0 && !value.some(blank);
     default:
       return typeof value === 'string' ? value.trim() !== '' : !blank(value);
   }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SegmentInput, type Contact, type Segment } from '@console/shared/contracts';
+import { SegmentInput, segmentFields, type Contact, type Segment } from '@console/shared/contracts';
 import SegmentsPage from '../../pages/segments-page';
 import { badRequest, fakeGateway, json, pageOf, renderPage } from '../../../test/audience-kit';
 
@@ -8,9 +8,9 @@ import { badRequest, fakeGateway, json, pageOf, renderPage } from '../../../test
 jest.setTimeout(20_000);
 
 const attributes = [
-  { _id: 'a1', name: 'Token balance', key: 'token_balance', type: 'number', created_at: '2026-01-01T00:00:00.000Z' },
-  { _id: 'a2', name: 'Joined', key: 'joined', type: 'date', created_at: '2026-01-01T00:00:00.000Z' },
-];
+  { name: 'Token balance', key: 'token_balance', type: 'number' },
+  { name: 'Joined', key: 'joined', type: 'date' },
+] as const;
 const lists = [
   {
     _id: 'l1',
@@ -54,7 +54,7 @@ const isPreviewBody = (value: unknown): value is PreviewBody =>
 
 function setup() {
   const gateway = fakeGateway();
-  gateway.on('GET /v1/custom-attributes', () => pageOf(attributes));
+  gateway.on('GET /v1/segments/fields', () => ({ records: segmentFields(attributes) }));
   gateway.on('GET /v1/lists', () => pageOf(lists));
   gateway.on('GET /v1/segments', () => pageOf([saved]));
   gateway.on('POST /v1/segments/preview', ({ json: body }) => {

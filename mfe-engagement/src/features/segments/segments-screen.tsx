@@ -5,7 +5,7 @@ import { Button, Spinner } from '@console/shared/ui';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { PageHeader } from '@console/shared/layout';
 import { SEGMENT_SORT_FIELDS, segmentFields, type Segment } from '@console/shared/contracts';
-import { SEGMENTS_KEY, allAttributesQuery, allListsQuery, fetchSegments } from './api';
+import { SEGMENTS_KEY, allListsQuery, fetchSegments, segmentFieldsQuery } from './api';
 import { DeleteSegmentDialog } from './delete-segment-dialog';
 import { formatDate } from '@console/shared/format';
 import { SegmentEditor, contactsOfSegment } from './segment-editor';
@@ -23,10 +23,10 @@ export function SegmentsScreen() {
     queryFn: () => fetchSegments(list.query),
     placeholderData: keepPreviousData,
   });
-  // Without the custom_attributes permission the attributes may fail to load: segments then use contact fields.
-  const attributes = useQuery(allAttributesQuery());
+  // Should the fields fail to load, segments use the contact fields.
+  const allowed = useQuery(segmentFieldsQuery());
   const lists = useQuery(allListsQuery());
-  const fields = useMemo(() => segmentFields(attributes.data?.records ?? []), [attributes.data]);
+  const fields = useMemo(() => allowed.data?.records ?? segmentFields([]), [allowed.data]);
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<DeleteState>(null);
   const [seq, setSeq] = useState(0);
@@ -74,12 +74,12 @@ export function SegmentsScreen() {
     },
   ];
 
-  const ready = !attributes.isPending && !lists.isPending;
+  const ready = !allowed.isPending && !lists.isPending;
   return (
     <section>
       <PageHeader
         title="Segments"
-        description="Target contacts by rules over their fields, lists and custom attributes. The count updates as you edit."
+        description="Target contacts by rules over their fields, lists, custom attributes and what your watched smart contracts saw of their wallets. The count updates as you edit."
         actions={
           editor.kind === 'closed' ? <Button onClick={() => openEditor(null)}>Create segment</Button> : undefined
         }

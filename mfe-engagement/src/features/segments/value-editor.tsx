@@ -2,12 +2,9 @@ import type { ChangeEvent } from 'react';
 import type { ValueEditorProps } from 'react-querybuilder';
 import { enumLabel, useBuilderOptions, type BuilderOption } from './builder-options';
 import { valueEditorKind } from './operators';
-
-export const INPUT_CLASS =
-  'rounded-control border-0 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none';
-
-const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+import { INPUT_CLASS } from './input-class';
+import { asText, numberOf } from './value-helpers';
+import { AmountEditor, EventCountEditor } from './onchain-value-editors';
 
 type Scalar = string | number;
 const asScalar = (value: unknown): Scalar => (typeof value === 'number' ? value : asText(value));
@@ -28,10 +25,6 @@ const asList = (value: unknown): string[] =>
     : typeof value === 'string' && value !== ''
       ? value.split(',')
       : [];
-
-/** Numbers stay numbers in the rule JSON; an empty box is ''. */
-const numberOf = (event: ChangeEvent<HTMLInputElement>): number | '' =>
-  event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? '' : event.target.valueAsNumber;
 
 function MultiSelect({
   label,
@@ -68,7 +61,8 @@ function MultiSelect({
 
 /**
  * The value of one rule, by the kind of its field and its operator: text, number, date, two of them
- * for 'between', a number of days, yes/no, one enum value or several, lists; nothing for is (not) empty.
+ * for 'between', a number of days, yes/no, one enum value or several, lists, a token amount (or two),
+ * an event's count and period; nothing for is (not) empty.
  */
 export function SegmentValueEditor({ field, operator, value, handleOnChange, disabled }: ValueEditorProps) {
   const { fields, lists } = useBuilderOptions();
@@ -77,7 +71,8 @@ export function SegmentValueEditor({ field, operator, value, handleOnChange, dis
   const label = `${definition.label} value`;
   const enumOptions = (definition.values ?? []).map((v) => ({ value: v, label: enumLabel(v) }));
 
-  switch (valueEditorKind(definition.kind, operator)) {
+  const kind = valueEditorKind(definition.kind, operator);
+  switch (kind) {
     case 'none':
       return null;
     case 'text':
@@ -189,6 +184,20 @@ export function SegmentValueEditor({ field, operator, value, handleOnChange, dis
           ))}
         </select>
       );
+    case 'amount':
+    case 'amountRange':
+      return (
+        <AmountEditor
+          label={definition.label}
+          token={definition.token ?? { symbol: null, decimals: 0 }}
+          range={kind === 'amountRange'}
+          value={value}
+          onChange={handleOnChange}
+          disabled={disabled}
+        />
+      );
+    case 'eventCount':
+      return <EventCountEditor label={definition.label} value={value} onChange={handleOnChange} disabled={disabled} />;
     case 'multiselect':
       return (
         <MultiSelect
