@@ -117,7 +117,10 @@ describe('smart contracts', () => {
     await segments.goto('/engagement/segments');
     await segments.getByRole('button', { name: 'Create segment' }).click();
     await segmentPreviewFor(segments, 'Community token: balance', '2');
-    await segments.getByText(/^(0 contacts|No contacts) match/).waitFor({ timeout: 15_000 });
+    // Nobody holds the token as the new contract counts it (it is read from the head on).
+    const count = segments.getByTestId('segment-count');
+    await count.filter({ hasText: /^0 contacts match$/ }).waitFor({ timeout: 15_000 });
+    const table = segments.getByRole('table', { name: 'First matching contacts' });
 
     await transfer(contact.wallet, '5');
 
@@ -131,12 +134,14 @@ describe('smart contracts', () => {
     // The contact's link opens the contact.
     await row.getByRole('link', { name: contact.email }).click();
     await page.waitForURL(/\/engagement\/contacts/);
-    await page.getByRole('dialog').getByDisplayValue(contact.email).waitFor();
+    const email = page.getByRole('dialog').getByLabel('E-mail', { exact: true });
+    await email.waitFor();
+    assert.equal(await email.inputValue(), contact.email);
 
     // The contact now holds 5: it enters the segment.
     await segmentPreviewFor(segments, 'Community token: balance', '3');
-    await segments.getByText(/^1 contact match/).waitFor({ timeout: 15_000 });
-    await segments.getByRole('table', { name: 'First matching contacts' }).getByText(contact.email).waitFor();
+    await count.filter({ hasText: /^1 contact matches$/ }).waitFor({ timeout: 15_000 });
+    await table.getByText(contact.email).waitFor();
     await context.close();
   });
 
