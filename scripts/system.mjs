@@ -59,7 +59,10 @@ export function startLocalChain(env, ms = 60_000) {
     const give = (why) => {
       clearTimeout(timer);
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-      resolve({ proc: null, chain: null, warning: `${why}${err.trim() ? `: ${err.trim().split('\n').at(-1)}` : ''}` });
+      // The runner's own line says what went wrong; else the last thing it printed.
+      const lines = err.trim().split('\n');
+      const said = lines.findLast((l) => l.startsWith('Local chain: '))?.slice('Local chain: '.length) ?? lines.at(-1);
+      resolve({ proc: null, chain: null, warning: `${why}${said ? `: ${said}` : ''}` });
     };
     const timer = setTimeout(() => give(`the local chain did not start within ${ms / 1000} s`), ms);
     const onExit = (code) => give(`the local chain stopped (exit ${code})`);

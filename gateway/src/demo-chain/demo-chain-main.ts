@@ -23,11 +23,16 @@ const port = Number(process.env.CHAIN_PORT ?? 8545);
 const dataDir = path.resolve(process.env.GATEWAY_DATA_DIR || path.join(GATEWAY_ROOT, '.data'));
 const stateFile = path.join(demoChainDir(dataDir), 'state.json');
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const chain = await startAnvil({
   port,
   blockTime: 1,
   chainId: CHAIN_ID,
   args: ['--mixed-mining', '--state', stateFile, '--state-interval', '30'],
+}).catch((error: unknown) => {
+  // One line the starter shows as its warning (a port in use, a missing binary).
+  console.error(`Local chain: anvil could not start on port ${port}: ${messageOf(error)}`);
+  process.exit(1);
 });
 let stopping = false;
 const stop = async (code: number) => {
