@@ -28,7 +28,7 @@ const chain = await startAnvil({
   port,
   blockTime: 1,
   chainId: CHAIN_ID,
-  args: ['--mixed-mining', '--state', stateFile, '--state-interval', '30'],
+  args: ['--mixed-mining', '--state', stateFile, '--state-interval', '300'],
 }).catch((error: unknown) => {
   // One line the starter shows as its warning (a port in use, a missing binary).
   console.error(`Local chain: anvil could not start on port ${port}: ${messageOf(error)}`);
