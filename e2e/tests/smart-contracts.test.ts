@@ -102,7 +102,7 @@ describe('smart contracts', () => {
     await dialog.getByLabel('ABI').fill(JSON.stringify(token.abi));
     const picker = dialog.getByRole('group', { name: 'Events to watch' });
     const transferBox = picker.getByRole('checkbox', { name: 'Transfer(address,address,uint256)' });
-    // Transfer is picked for us; pick it the way a person makes sure of it.
+    // Transfer comes picked (the default when the ABI declares it); Approval is left out.
     assert.equal(await transferBox.isChecked(), true);
     assert.equal(await picker.getByRole('checkbox', { name: 'Approval(address,address,uint256)' }).isChecked(), false);
     await dialog.getByRole('button', { name: 'Watch contract' }).click();
