@@ -9,7 +9,9 @@
 // markdown and the count's EXPLAIN plan for each rule with BENCH_EXPLAIN=1.
 //
 // Environment: BENCH_CONTACTS (1000000), BENCH_HOLDERS (100000), BENCH_RUNS (5), BENCH_DATABASE_URL (a
-// server's admin URL; else a throw-away server on BENCH_PG_PORT, default 5461).
+// server's admin URL; else a throw-away server on BENCH_PG_PORT, default 5461). BENCH_KEEP=1 (with
+// BENCH_DATABASE_URL) keeps the generated database `onchain_segments_bench`, and a later run with
+// BENCH_KEEP=1 measures it again without generating it anew.
 import { previewSegment } from '../gateway/src/audience/segments/segment-store.ts';
 import { countAudience } from '../gateway/src/campaigns/audience.ts';
 import type { SegmentGroup, SegmentRule } from '../gateway/src/contracts.ts';
@@ -128,15 +130,38 @@ async function timeCount(db: BenchDb, tenantId: string, rule: SegmentGroup): Pro
   return { count, ms: times.sort((a, b) => a - b) };
 }
 
+const DATABASE = 'onchain_segments_bench';
+
+/** The tenant and contract of a database kept by an earlier run (BENCH_KEEP=1), or null. */
+async function kept(adminUrl: string): Promise<{ url: string; tenantId: string; contractId: string } | null> {
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE}`;
+  try {
+    const db = await openBenchDb({ kind: 'postgres', url: url.toString() });
+    try {
+      const [row] = await db.query<{ tenant_id: string; id: string }>(
+        `select tenant_id, id from watched_contracts where name = 'Bench token' limit 1`,
+      );
+      return row ? { url: url.toString(), tenantId: row.tenant_id, contractId: row.id } : null;
+    } finally {
+      await db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   let server: BenchPostgres | null = null;
   let adminUrl = process.env.BENCH_DATABASE_URL;
+  const keep = adminUrl !== undefined && process.env.BENCH_KEEP === '1';
   if (!adminUrl) {
     server = startBenchPostgres(envInt('BENCH_PG_PORT', 5461));
     adminUrl = server.url;
   }
-  const created = await createServerDatabase(adminUrl, 'onchain_segments_bench');
-  const db = await openBenchDb({ kind: 'postgres', url: created.url });
+  const reused = keep ? await kept(adminUrl) : null;
+  const created = reused ? null : await createServerDatabase(adminUrl, DATABASE);
+  const db = await openBenchDb({ kind: 'postgres', url: reused?.url ?? created?.url ?? '' });
   try {
     log(`# On-chain segment counts, ${db.label}\n`);
     log(machineLine());
@@ -145,19 +170,27 @@ async function main() {
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}\n`,
     );
-    const audience = await generateAudience(db, { contacts: CONTACTS, log, tenantName: 'On-chain bench' });
-    log(`  ${CONTACTS.toLocaleString('en')} contacts generated in ${audience.insertSeconds.toFixed(1)} s`);
-    const contractId = await seedOnchain(db, audience.tenantId);
+    let tenantId: string;
+    let contractId: string;
+    if (reused) {
+      ({ tenantId, contractId } = reused);
+      log('  the database kept by an earlier run');
+    } else {
+      const audience = await generateAudience(db, { contacts: CONTACTS, log, tenantName: 'On-chain bench' });
+      log(`  ${CONTACTS.toLocaleString('en')} contacts generated in ${audience.insertSeconds.toFixed(1)} s`);
+      tenantId = audience.tenantId;
+      contractId = await seedOnchain(db, tenantId);
+    }
     const rows: string[][] = [];
     const plans: string[] = [];
     for (const [name, rule] of rules(contractId)) {
-      const { count, ms: times } = await timeCount(db, audience.tenantId, rule);
+      const { count, ms: times } = await timeCount(db, tenantId, rule);
       const median = times[Math.floor(times.length / 2)] ?? 0;
       const max = times[times.length - 1] ?? 0;
       rows.push([name, count.toLocaleString('en'), ms(median), ms(max), max < GOAL_MS ? 'met' : '**not met**']);
       log(`  ${name}: ${count} contacts, median ${ms(median)}`);
       if (process.env.BENCH_EXPLAIN === '1') {
-        plans.push(`-- ${name}\n${(await explainSegmentCount(db, audience.tenantId, rule)).text}`);
+        plans.push(`-- ${name}\n${(await explainSegmentCount(db, tenantId, rule)).text}`);
       }
     }
     log('');
@@ -167,7 +200,7 @@ async function main() {
       const [name, rule] = first;
       const [segment] = await db.query<{ id: string }>(
         `insert into segments (tenant_id, name, rule) values ($1, $2, $3::jsonb) returning id`,
-        [audience.tenantId, name, JSON.stringify(rule)],
+        [tenantId, `${name} ${Date.now()}`, JSON.stringify(rule)],
       );
       const selection = {
         include_lists: [],
@@ -176,7 +209,7 @@ async function main() {
         exclude_segments: [],
       };
       const t0 = performance.now();
-      const counted = await countAudience(db.handle.db, audience.tenantId, selection, null);
+      const counted = await countAudience(db.handle.db, tenantId, selection, null);
       log(
         `\nA send to "${name}" (countAudience, the snapshot's walk): ${counted.matched.toLocaleString('en')} matched, ` +
           `${counted.reachable.toLocaleString('en')} reachable, ${ms(performance.now() - t0)}`,
@@ -185,7 +218,7 @@ async function main() {
     for (const plan of plans) log(`\n\`\`\`\n${plan}\n\`\`\``);
   } finally {
     await db.close();
-    await created.drop().catch(() => undefined);
+    if (!keep) await created?.drop().catch(() => undefined);
     server?.stop();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Segment rules over what the tenant's watched contracts saw for a contact's wallet (docs/onchain.md,
+ * Segment rules over what the tenant's watched contracts saw for a contact's wallet (docs/audience.md,
  * "Segments over on-chain facts"): a token balance, how often the wallet took part in an event, when it
  * was first seen. Each compiles to a two-valued condition over the unaliased `contacts` table (as every
  * rule of segment-sql.ts): an `exists` (or `in`) over the on-chain tables joined on
@@ -71,18 +71,22 @@ function compareUnits(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The wallet's balance of the token compares to `amount` (in the smallest unit); false without a balance row. */
-function holds(contractId: string, comparison: '>=' | '>', amount: string): SQL {
-  return sql`exists (select 1 from ${tokenHoldings} where ${tokenHoldings.contractId} = ${contractId}::uuid and ${tokenHoldings.wallet} = ${contactWallet} and ${tokenHoldings.balance} ${sql.raw(comparison)} ${amount}::numeric)`;
+/** The wallet has a balance row of the token that meets `condition`; false without one. */
+function holds(contractId: string, condition: SQL): SQL {
+  return sql`exists (select 1 from ${tokenHoldings} where ${tokenHoldings.contractId} = ${contractId}::uuid and ${tokenHoldings.wallet} = ${contactWallet} and ${condition})`;
 }
+
+const amountOf = (units: string) => sql`${units}::numeric`;
 
 /**
  * A wallet without a balance row (or a contact without a wallet) holds 0, so "holds at least 0" is
- * every contact, and `<` is exactly the complement of `>=`. Balances are integers in the smallest unit:
- * "between a and b" is "at least a and not more than b".
+ * every contact, and `<` is exactly the complement of `>=`. A wallet has at most one row per token, so
+ * "between a and b" (a > 0) is one row within both bounds; from 0 it is "no row above b".
  */
 export function tokenRule(contractId: string, decimals: number, operator: SegmentOperator, value: Value): SQL {
-  const atLeast = (amount: string) => (amount === '0' ? TRUE : holds(contractId, '>=', amount));
+  const balance = tokenHoldings.balance;
+  const atLeast = (amount: string) =>
+    amount === '0' ? TRUE : holds(contractId, sql`${balance} >= ${amountOf(amount)}`);
   switch (operator) {
     case '>=':
       return atLeast(units(value, decimals));
@@ -93,8 +97,8 @@ export function tokenRule(contractId: string, decimals: number, operator: Segmen
       if (items.length !== 2) throw new RuleError('enter two amounts (from and to).');
       const [a, b] = [units(items[0], decimals), units(items[1], decimals)];
       const [lo, hi] = compareUnits(a, b) <= 0 ? [a, b] : [b, a];
-      const notAbove = sql`not ${holds(contractId, '>', hi)}`;
-      return lo === '0' ? notAbove : sql`(${atLeast(lo)} and ${notAbove})`;
+      if (lo === '0') return sql`not ${holds(contractId, sql`${balance} > ${amountOf(hi)}`)}`;
+      return holds(contractId, sql`${balance} between ${amountOf(lo)} and ${amountOf(hi)}`);
     }
     default:
       throw new RuleError('this operator is not available.');
@@ -107,9 +111,10 @@ export function tokenRule(contractId: string, decimals: number, operator: Segmen
 
 /**
  * "Did the event at least K times (within the last D days)": the wallets with K such rows in
- * `wallet_events` (one per event the wallet took part in). K = 1 is an `exists`; for more, the
- * qualifying wallets are counted once per statement (`in` a grouped subquery) rather than once per
- * contact. `<` is exactly the complement.
+ * `wallet_events` (one per event the wallet took part in), grouped once per statement (`in` a grouped
+ * subquery), which the planner joins to the contacts' wallet index; an `exists` per contact made it
+ * hash every contact of the tenant instead (bench/README.md, "On-chain segments"). `<` is exactly the
+ * complement.
  */
 export function eventRule(contractId: string, eventName: string, operator: SegmentOperator, value: Value): SQL {
   const count = eventCountValue(value);
@@ -127,10 +132,7 @@ export function eventRule(contractId: string, eventName: string, operator: Segme
     ofEvent.push(sql`${walletEvents.blockTime} >= ${since}::timestamptz`);
   }
   const where = sql.join(ofEvent, sql` and `);
-  const did =
-    count.times === 1
-      ? sql`exists (select 1 from ${walletEvents} where ${where} and ${walletEvents.wallet} = ${contactWallet})`
-      : sql`(${contacts.wallet} is not null and ${contactWallet} in (select ${walletEvents.wallet} from ${walletEvents} where ${where} group by ${walletEvents.wallet} having count(*) >= ${count.times}::int))`;
+  const did = sql`(${contacts.wallet} is not null and ${contactWallet} in (select ${walletEvents.wallet} from ${walletEvents} where ${where} group by ${walletEvents.wallet} having count(*) >= ${count.times}::int))`;
   switch (operator) {
     case '>=':
       return did;

@@ -1,4 +1,4 @@
-// Segments over on-chain facts (docs/onchain.md): each rule kind on both sides of its threshold, a rule
+// Segments over on-chain facts (docs/audience.md): each rule kind on both sides of its threshold, a rule
 // and its negation splitting the audience in two, the fields the builder gets, another tenant's contract
 // refused, a deleted contract, and a segment's count equal to the recipients a send to it takes.
 import assert from 'node:assert/strict';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { segmentFields, type Contact } from '@console/shared/contracts';
+import { segmentFields, type Contact, type Segment } from '@console/shared/contracts';
 import SegmentsPage from '../../pages/segments-page';
-import { fakeGateway, pageOf, renderPage } from '../../../test/audience-kit';
+import { badRequest, fakeGateway, pageOf, renderPage } from '../../../test/audience-kit';
 
 // Page tests drive whole screens in jsdom: slow on a busy two-core machine.
 jest.setTimeout(20_000);
@@ -148,4 +148,32 @@ test('"First seen on chain" is a date field whose empty reads as never', async (
   );
   await user.selectOptions(screen.getByRole('combobox', { name: 'Operator' }), 'null');
   expect(screen.queryByLabelText('First seen on chain value')).toBeNull();
+});
+
+test('a saved rule on a contract no longer watched shows as such, with the reason instead of a count', async () => {
+  const gone = '6f1c2a4e-0000-4000-8000-00000000dead';
+  const saved: Segment = {
+    _id: 's1',
+    name: 'Old holders',
+    description: '',
+    rule: { combinator: 'and', rules: [{ field: `chain.balance.${gone}`, operator: '>=', value: '5' }] },
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+  const gateway = fakeGateway();
+  gateway.on('GET /v1/segments/fields', () => ({ records: fields }));
+  gateway.on('GET /v1/lists', () => pageOf([]));
+  gateway.on('GET /v1/segments', () => pageOf([saved]));
+  gateway.on('POST /v1/segments/preview', () =>
+    badRequest({ rule: [`"chain.balance.${gone}": Contract no longer watched.`] }, 'Check the segment rules.'),
+  );
+  const user = userEvent.setup();
+  renderPage(<SegmentsPage />);
+  await user.click(await screen.findByRole('button', { name: 'Edit Old holders' }));
+  const field = await screen.findByRole('combobox', { name: 'Field' });
+  expect(field).toHaveValue(`chain.balance.${gone}`);
+  expect(within(field).getByRole('option', { selected: true })).toHaveTextContent('Contract no longer watched');
+  expect(screen.getByRole('textbox', { name: 'Contract no longer watched amount' })).toHaveValue('5');
+  expect(await screen.findByText(`"chain.balance.${gone}": Contract no longer watched.`)).toBeInTheDocument();
+  expect(screen.queryByText(/contacts match/)).toBeNull();
 });

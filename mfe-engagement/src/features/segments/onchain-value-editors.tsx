@@ -16,21 +16,22 @@ function AmountInput({
 }: {
   label: string;
   unitId: string;
-  decimals: number;
+  /** Null: not known (a contract no longer watched): not checked here. */
+  decimals: number | null;
   value: string;
   onChange: (value: string) => void;
   disabled: boolean | undefined;
 }) {
-  const invalid = value.trim() !== '' && tokenAmountToUnits(value, decimals).problem !== null;
+  const invalid = decimals !== null && value.trim() !== '' && tokenAmountToUnits(value, decimals).problem !== null;
   return (
     <input
       type="text"
-      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
+      inputMode={decimals === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
       aria-label={label}
       aria-describedby={unitId}
       aria-invalid={invalid || undefined}
-      placeholder={decimals > 0 ? '0.0' : '0'}
+      placeholder={decimals === 0 ? '0' : '0.0'}
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
@@ -52,7 +53,7 @@ export function AmountEditor({
   disabled,
 }: {
   label: string;
-  token: { symbol: string | null; decimals: number };
+  token: { symbol: string | null; decimals: number } | null;
   range: boolean;
   value: unknown;
   onChange: (value: SegmentRuleValue) => void;
@@ -61,7 +62,7 @@ export function AmountEditor({
   const unitId = useId();
   const unit = (
     <span id={unitId} className="text-sm text-slate-600">
-      {token.symbol ?? 'tokens'}
+      {token?.symbol ?? 'tokens'}
     </span>
   );
   if (!range) {
@@ -70,7 +71,7 @@ export function AmountEditor({
         <AmountInput
           label={`${label} amount`}
           unitId={unitId}
-          decimals={token.decimals}
+          decimals={token?.decimals ?? null}
           value={asText(value)}
           onChange={onChange}
           disabled={disabled}
@@ -86,7 +87,7 @@ export function AmountEditor({
       <AmountInput
         label={`${label} from`}
         unitId={unitId}
-        decimals={token.decimals}
+        decimals={token?.decimals ?? null}
         value={from}
         onChange={(next) => onChange([next, to])}
         disabled={disabled}
@@ -95,7 +96,7 @@ export function AmountEditor({
       <AmountInput
         label={`${label} to`}
         unitId={unitId}
-        decimals={token.decimals}
+        decimals={token?.decimals ?? null}
         value={to}
         onChange={(next) => onChange([from, next])}
         disabled={disabled}

@@ -9,6 +9,7 @@ import { formErrorsOf } from '@console/shared/api';
 import { RuleBuilder } from './rule-builder';
 import { fromSegmentGroup, toSegmentGroup } from './rule-json';
 import { SegmentPreviewPanel, ruleErrorsOf, useSegmentPreview } from './segment-preview';
+import { withUnwatchedFields } from './unwatched-fields';
 
 /** A new segment starts with subscribed contacts. */
 const NEW_RULE: RuleGroupType = {
@@ -49,7 +50,8 @@ export function SegmentEditor({
   );
   const [errors, setErrors] = useState<SaveErrors>(NO_ERRORS);
   const rule = useMemo(() => toSegmentGroup(query), [query]);
-  const fieldsByName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
+  const builderFields = useMemo(() => withUnwatchedFields(fields, segment?.rule ?? null), [fields, segment]);
+  const fieldsByName = useMemo(() => new Map(builderFields.map((field) => [field.name, field])), [builderFields]);
   const preview = useSegmentPreview(rule, fieldsByName);
 
   const save = useMutation({
@@ -124,7 +126,7 @@ export function SegmentEditor({
             Contacts that match these rules belong to the segment. The count is the audience a send to it reaches.
           </p>
         </div>
-        <RuleBuilder fields={fields} lists={lists} query={query} onQueryChange={changeQuery} />
+        <RuleBuilder fields={builderFields} lists={lists} query={query} onQueryChange={changeQuery} />
         <SegmentPreviewPanel preview={preview} ruleErrors={errors.rule} />
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">

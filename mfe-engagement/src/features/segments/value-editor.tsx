@@ -189,7 +189,7 @@ export function SegmentValueEditor({ field, operator, value, handleOnChange, dis
       return (
         <AmountEditor
           label={definition.label}
-          token={definition.token ?? { symbol: null, decimals: 0 }}
+          token={definition.token ?? null}
           range={kind === 'amountRange'}
           value={value}
           onChange={handleOnChange}
