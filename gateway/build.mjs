@@ -2,7 +2,8 @@
 /**
  * The gateway's production build: `src/main.ts` (the API server), `src/workers.ts` (the job workers'
  * process), `src/db/pglite-thread-worker.mjs` (embedded PGlite's thread) and
- * `src/off-loop-worker.ts` (a thread of the render and signing pool) bundled by esbuild into
+ * `src/off-loop-worker.ts` (a thread of the render and signing pool), and `src/demo-chain/demo-chain-main.ts`
+ * (`npm start`'s local chain) bundled by esbuild into
  * `dist/<name>.mjs`, with the workspace's `@console/shared` inside and every npm package left to
  * node_modules. A process started from the bundle does not load TypeScript: tsx's loader runs in a
  * thread of its own (Node 20 module hooks) and keeps every compiled file in a gateway's resident memory
@@ -27,7 +28,13 @@ async function buildGateway() {
   const result = await build({
     write: false,
     absWorkingDir: root,
-    entryPoints: ['src/main.ts', 'src/workers.ts', 'src/db/pglite-thread-worker.mjs', 'src/off-loop-worker.ts'],
+    entryPoints: [
+      'src/main.ts',
+      'src/workers.ts',
+      'src/db/pglite-thread-worker.mjs',
+      'src/off-loop-worker.ts',
+      'src/demo-chain/demo-chain-main.ts',
+    ],
     outdir: 'dist',
     entryNames: '[name]',
     outExtension: { '.js': '.mjs' },

@@ -19,6 +19,14 @@ console.log(`
   Remotes:           ${['mfe-engagement', 'mfe-onboarding', 'mfe-advertising', 'mfe-account', 'mfe-admin'].map((p) => system.urls[p]).join('  ')}
   Sample applet:     ${system.urls['applets/token-gate']} (Token Gate, under Apps for GROW UP tenants)
   Bounces (SMTP):    ${system.urls.inboundSmtp} (bounces, complaints and mailto unsubscribes of campaigns)
+  Local chain:       ${
+    system.chain
+      ? `${system.chain.url} (chain ${system.chain.chainId}, one-second blocks); Acme DAO watches its demo token
+                     ${system.chain.token.symbol} at ${system.chain.token.address}: \`pnpm chain:activity\` makes transfers`
+      : process.env.LOCAL_CHAIN === 'off'
+        ? 'off (LOCAL_CHAIN=off)'
+        : 'not running (see the warning above)'
+  }
 
   Demo logins:
 ${DEMO_LOGINS.map(([who, email, pw]) => `    ${who.padEnd(pad)}  ${email.padEnd(20)} ${pw}`).join('\n')}

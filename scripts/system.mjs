@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_DIR, gatewayArgs } from '../gateway/launch.mjs';
-import { APPS, GATEWAY, INBOUND_SMTP, gatewayUrl, portOf } from './topology.mjs';
+import { APPS, CHAIN, GATEWAY, INBOUND_SMTP, gatewayUrl, portOf } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,6 +41,49 @@ export function startGateway(env) {
   });
 }
 
+/**
+ * The local development chain (gateway/src/demo-chain/): anvil on CHAIN_PORT with one-second blocks and
+ * the demo token Acme DAO watches. Resolves with the chain's process and description once it is ready, or
+ * with a warning when it cannot start (the rest of the system starts without it).
+ * @returns {Promise<{ proc: import('node:child_process').ChildProcess | null, chain: { url: string, chainId: number, token: { address: string, symbol: string } } | null, warning: string | null }>}
+ */
+export function startLocalChain(env, ms = 60_000) {
+  const proc = spawn(process.execPath, gatewayArgs('demo-chain-main'), {
+    cwd: GATEWAY_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve) => {
+    let out = '';
+    let err = '';
+    const give = (why) => {
+      clearTimeout(timer);
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      // The runner's own line says what went wrong; else the last thing it printed.
+      const lines = err.trim().split('\n');
+      const said = lines.findLast((l) => l.startsWith('Local chain: '))?.slice('Local chain: '.length) ?? lines.at(-1);
+      resolve({ proc: null, chain: null, warning: `${why}${said ? `: ${said}` : ''}` });
+    };
+    const timer = setTimeout(() => give(`the local chain did not start within ${ms / 1000} s`), ms);
+    const onExit = (code) => give(`the local chain stopped (exit ${code})`);
+    proc.stderr.on('data', (d) => (err = (err + d).slice(-4000)));
+    proc.stdout.on('data', (d) => {
+      out = (out + d).slice(-4000);
+      const line = out.split('\n').find((l) => l.startsWith('LOCAL_CHAIN '));
+      if (!line) return;
+      clearTimeout(timer);
+      // Ready: what it says from now on goes to the console as it is.
+      proc.stdout.removeAllListeners('data');
+      proc.stderr.removeAllListeners('data');
+      proc.stdout.pipe(process.stdout);
+      proc.stderr.pipe(process.stderr);
+      proc.off('exit', onExit);
+      resolve({ proc, chain: JSON.parse(line.slice('LOCAL_CHAIN '.length)), warning: null });
+    });
+    proc.once('exit', onExit);
+  });
+}
+
 export function startApp(pkg, env) {
   return spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), pkg], {
     env,
@@ -50,7 +93,7 @@ export function startApp(pkg, env) {
 
 /**
  * @param {Record<string,string|undefined>} overrides environment (ports, GATEWAY_DATA_DIR, ...)
- * @returns {Promise<{ procs: Map<string, import('node:child_process').ChildProcess>, env: NodeJS.ProcessEnv, stop: () => Promise<void>, restart: (pkg: string) => Promise<void>, urls: Record<string,string> }>}
+ * @returns {Promise<{ procs: Map<string, import('node:child_process').ChildProcess>, env: NodeJS.ProcessEnv, stop: () => Promise<void>, restart: (pkg: string) => Promise<void>, urls: Record<string,string>, chain: { url: string, chainId: number, token: { address: string, symbol: string } } | null }>}
  */
 export async function startSystem(overrides = {}) {
   const env = { ...process.env, QUIET: '1', ...overrides };
@@ -58,10 +101,21 @@ export async function startSystem(overrides = {}) {
   env.CONSOLE_ORIGINS ??= env.CONSOLE_URL;
   env.PORT = String(env[GATEWAY.portEnv] ?? GATEWAY.port);
   env[INBOUND_SMTP.portEnv] ??= String(INBOUND_SMTP.port);
+  env[CHAIN.portEnv] ??= String(CHAIN.port);
+  env.LOCAL_CHAIN_URL ??= `http://127.0.0.1:${env[CHAIN.portEnv]}`;
   const procs = new Map();
+  // The chain first: the gateway's first start seeds Acme DAO's watched contract of its demo token.
+  const local = env.LOCAL_CHAIN === 'off' ? null : await startLocalChain(env);
+  if (local?.proc) procs.set('chain', local.proc);
+  if (local?.warning) {
+    console.warn(
+      `Warning: ${local.warning}. The console starts without it: Smart Contracts shows the chain's RPC as not answering.`,
+    );
+  }
   procs.set('gateway', startGateway(env));
   for (const app of APPS) procs.set(app.pkg, startApp(app.pkg, env));
   const urls = { gateway: gatewayUrl(env), inboundSmtp: `smtp://localhost:${env[INBOUND_SMTP.portEnv]}` };
+  if (local?.chain) urls.chain = local.chain.url;
   for (const app of APPS) urls[app.pkg] = `http://localhost:${portOf(app, env)}`;
   await Promise.all([
     waitFor(`${urls.gateway}/health`),
@@ -71,6 +125,8 @@ export async function startSystem(overrides = {}) {
     procs,
     env,
     urls,
+    /** The local chain and its demo token; null when it is off or could not start. */
+    chain: local?.chain ?? null,
     async stop() {
       await Promise.all([...procs.values()].map(stopOne));
     },

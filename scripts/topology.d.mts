@@ -12,6 +12,7 @@ export interface AppPlace {
 export const APPS: readonly AppPlace[];
 export const GATEWAY: { portEnv: string; port: number };
 export const INBOUND_SMTP: { portEnv: string; port: number };
+export const CHAIN: { portEnv: string; port: number };
 export function portOf(app: AppPlace, env?: NodeJS.ProcessEnv): number;
 export function gatewayUrl(env?: NodeJS.ProcessEnv): string;
 export function baseUrlOf(app: AppPlace, env?: NodeJS.ProcessEnv): string;

@@ -14,6 +14,8 @@ export const GATEWAY = { portEnv: 'GATEWAY_PORT', port: 4000 };
 // The gateway's inbound SMTP receiver of bounces, complaints and mailto unsubscribes (off unless set:
 // the system started here sets it).
 export const INBOUND_SMTP = { portEnv: 'INBOUND_SMTP_PORT', port: 2525 };
+// The local development chain (anvil) with the demo token (LOCAL_CHAIN=off: not started).
+export const CHAIN = { portEnv: 'CHAIN_PORT', port: 8545 };
 
 export function portOf(app, env = process.env) {
   return Number(env[app.portEnv] ?? app.port);

@@ -7,7 +7,7 @@ import { startSystem } from '../../scripts/system.mjs';
 export type System = Awaited<ReturnType<typeof startSystem>>;
 
 // E2E_PORT_BASE moves every port (base+0 .. base+6 for the apps and the sample applet, base+1000 for the gateway,
-// base+1001 for its inbound SMTP receiver), so two
+// base+1001 for its inbound SMTP receiver, base+1002 for the local chain), so two
 // checkouts can run their suites on one machine at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const E2E_ENV = {
@@ -20,10 +20,15 @@ export const E2E_ENV = {
   APPLET_TOKEN_GATE_PORT: String(base + 6),
   GATEWAY_PORT: String(base + 1000),
   INBOUND_SMTP_PORT: String(base + 1001),
+  CHAIN_PORT: String(base + 1002),
 };
 
+/**
+ * A system on the suites' ports and a fresh database. The local chain starts only for the suites that
+ * ask for it (`{ LOCAL_CHAIN: 'on' }`): deploying its token costs every other suite seconds for nothing.
+ */
 export async function startTestSystem(extra: Record<string, string> = {}): Promise<System & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
-  const system = await startSystem({ ...E2E_ENV, GATEWAY_DATA_DIR: dataDir, ...extra });
+  const system = await startSystem({ ...E2E_ENV, LOCAL_CHAIN: 'off', GATEWAY_DATA_DIR: dataDir, ...extra });
   return Object.assign(system, { dataDir });
 }

@@ -5,6 +5,7 @@
 import { describe, test } from 'node:test';
 import { assertNoViolations, browser, check, session, setUpAxeSuite, system, visit } from '../lib/axe-suite.ts';
 import { newSession } from '../lib/browser.ts';
+import { gatewayCall } from '../lib/api.ts';
 
 setUpAxeSuite();
 
@@ -117,6 +118,36 @@ describe('axe reports nothing', () => {
     await visit(page, '/account/users/activity', () =>
       page.getByRole('heading', { name: 'Team activity', level: 1 }).waitFor(),
     );
+    await context.close();
+  });
+
+  test("Smart Contracts: the watch dialog with its event picker, a contract's page, stop watching", async () => {
+    const { page, context } = await session('owner@acme.test', 'owner-pass-2026');
+    const transfer = { name: 'Transfer', type: 'event', inputs: [{ name: 'to', type: 'address', indexed: true }] };
+    // No chain runs in this suite: the contract is watched from block 0, and its page shows the RPC's error.
+    const contract = await gatewayCall<{ _id: string }>(page, system.urls.gateway, 'POST', '/v1/onchain/contracts', {
+      chain_id: 31337,
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      name: 'Axe token',
+      abi: JSON.stringify([transfer]),
+      events: ['Transfer(address)'],
+      start_block: 0,
+    });
+    await visit(page, '/engagement/smart-contracts', () => page.getByRole('link', { name: 'Axe token' }).waitFor());
+    await page.getByRole('button', { name: 'Watch contract' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Watch a contract' });
+    await dialog.getByLabel('ABI').fill(JSON.stringify([transfer]));
+    await dialog.getByRole('group', { name: 'Events to watch' }).waitFor();
+    await check(page, 'watch contract dialog');
+    await dialog.getByLabel('ABI').fill('[{');
+    await check(page, 'watch contract dialog, ABI not valid');
+    await page.keyboard.press('Escape');
+    await visit(page, `/engagement/smart-contracts/${contract._id}`, () =>
+      page.getByRole('heading', { name: 'Axe token', level: 1 }).waitFor(),
+    );
+    await page.getByRole('button', { name: 'Stop watching' }).click();
+    await page.getByRole('dialog', { name: /Stop watching/ }).waitFor();
+    await check(page, 'stop watching dialog');
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_OFF_LOOP, type OffLoopSettings } from './lib/off-loop/pool';
 import { alignmentWarning, loadPlatformDkim, PLATFORM_SIGNING_OFF, type PlatformDkim } from './mail/platform-dkim';
+import { onchainConfigOf, type OnchainConfig } from './lib/chain-settings';
 
 /** Root of the gateway package (where package.json lives). */
 export const GATEWAY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -174,6 +175,8 @@ export interface Config {
   domains: DomainsConfig;
   applets: AppletsConfig;
   webhooks: WebhooksConfig;
+  /** Chains and the smart-contract watcher (onchain/settings.ts; docs/onchain.md). */
+  onchain: OnchainConfig;
   /**
    * The platform's DKIM key: every message the platform sends is signed with it (domains/platform-key.ts,
    * mail/signing-keys.ts). PLATFORM_DKIM_DOMAIN (default: MAIL_FROM's domain), PLATFORM_DKIM_SELECTOR,
@@ -598,6 +601,7 @@ export function loadConfig(env: Env = process.env): Config {
       retrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', DEFAULT_WEBHOOK_RETRY_SECONDS),
       timeoutMs: Math.max(100, int(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
     },
+    onchain: onchainConfigOf(env),
     platformDkim: loadPlatformDkim(env, dataDir, platformFrom.slice(platformFrom.lastIndexOf('@') + 1)),
   };
 }

@@ -3,12 +3,16 @@ import { configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { platformDkimRecord } from './mail/platform-dkim';
 import { seed, seedTemplates } from './seed';
+import { readDemoChain } from './demo-chain/index';
 
 const started = Date.now();
 const config = loadConfig();
 const handle = await openDatabase(config);
 await handle.migrate();
-const { seeded } = await seed(handle.db, { sampleAppletUrl: config.sampleAppletUrl });
+const { seeded } = await seed(handle.db, {
+  sampleAppletUrl: config.sampleAppletUrl,
+  demoChain: readDemoChain(config.dataDir),
+});
 if (seeded) await seedTemplates(handle.db, config.onboarding.publicUrl);
 const app = await buildApp({ db: handle.db, config });
 app.addHook('onClose', () => handle.close());

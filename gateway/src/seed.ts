@@ -16,6 +16,7 @@ import { createTenantCommunity } from './onboarding/index';
 import { CATALOGUE, cataloguePriceRows, periodEnd, taxCents } from './billing/index';
 import { createTemplate, updateTemplate } from './templates/index';
 import type { Database } from './db/index';
+import { type DemoChain, seedDemoContract } from './demo-chain/index';
 import { applets, billingAccounts, invoices, planPrices, plans, subscriptions, tenants, users } from './db/schema';
 
 const PLAN_NAMES: Record<PlanKey, { name: string; label: string }> = {
@@ -41,6 +42,8 @@ interface SeedTenant {
   users: SeedUser[];
   /** Seed a small demo audience (contacts, lists, custom attributes). */
   demoAudience?: boolean;
+  /** Watches the local chain's demo token, when `npm start` runs one (src/demo-chain/). */
+  watchesDemoToken?: boolean;
   /** Templates made from these starters, by name, so a first e-mail has a design to pick. */
   templates?: { name: string; starter: TemplateStarter }[];
   /** Transactional templates (sent through the API), with their subject and MJML. */
@@ -82,6 +85,7 @@ export const SEED_TENANTS: SeedTenant[] = [
     plan: 'startup',
     stripeCustomerId: 'cus_acme_demo',
     demoAudience: true,
+    watchesDemoToken: true,
     templates: [{ name: 'Monthly newsletter', starter: 'newsletter' }],
     transactional: [
       receipt(),
@@ -172,9 +176,13 @@ export async function seedPlans(db: Database): Promise<Map<PlanKey, string>> {
 
 /**
  * Seed on first start: plans (always brought up to date) and, when there are no users yet, the demo
- * tenants and users. Safe to run on every start.
+ * tenants and users. Safe to run on every start. `demoChain`: the local chain `npm start` runs (none:
+ * no contract is watched).
  */
-export async function seed(db: Database, options: { sampleAppletUrl?: string } = {}): Promise<{ seeded: boolean }> {
+export async function seed(
+  db: Database,
+  options: { sampleAppletUrl?: string; demoChain?: DemoChain | null } = {},
+): Promise<{ seeded: boolean }> {
   const planIds = await seedPlans(db);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
@@ -228,6 +236,7 @@ export async function seed(db: Database, options: { sampleAppletUrl?: string } =
         });
       }
       if (t.demoAudience) await seedDemoAudience(tx, tenant.id, confirmedAt);
+      if (t.watchesDemoToken && options.demoChain) await seedDemoContract(tx, tenant.id, options.demoChain);
       if (t.billing) {
         const b = t.billing;
         const start = new Date(confirmedAt.getTime() - b.startedDaysAgo * 24 * 60 * 60 * 1000);

@@ -204,6 +204,16 @@ describe('Contacts screen', () => {
     expect(screen.queryByText(/Segment:/)).not.toBeInTheDocument();
   });
 
+  it("?contact= (a contact's page, linked from other screens) opens that contact's slide-over", async () => {
+    const gw = gateway({
+      'GET /v1/contacts/:id': (_call, { id }) => json(makeContact(7, { _id: id, email: 'linked@example.test' })),
+    });
+    renderContacts('/engagement/contacts?contact=c77');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('linked@example.test');
+    expect(gw.to('GET', '/v1/contacts/c77')).toHaveLength(1);
+  });
+
   it('shows and hides custom attribute columns from Columns, remembered in localStorage', async () => {
     gateway();
     const user = userEvent.setup({ delay: null });

@@ -133,6 +133,10 @@ export const ROUTES: readonly RouteDef[] = [
     { permission: 'monitor_smart_contracts' },
     [sidebar('Engagement', 8, 'Smart Contracts')],
   ),
+  // Ours: one watched contract (state, watched events, its feed), opened from Smart Contracts.
+  route('engagement/smart-contracts/detail', '/engagement/smart-contracts/:id', 'default', eng('SmartContractPage'), {
+    permission: 'monitor_smart_contracts',
+  }),
   route(
     'engagement/custom-attributes',
     '/engagement/custom-attributes',

@@ -25,4 +25,4 @@ export { tenantAttributes } from './contacts/contact-wire';
 export { segmentCondition } from './segments/segment-sql';
 export { segmentContext } from './segments/segment-context';
 // The demo data (src/seed.ts).
-export { seedDemoAudience } from './contacts/demo-audience';
+export { DEMO_CONTACTS, demoContact, seedDemoAudience } from './contacts/demo-audience';

@@ -33,6 +33,8 @@ export interface CataloguePlan {
   cardFeatures: string[];
   /** The console features the plan grants (spec section 6). */
   grants: readonly Feature[];
+  /** Smart contracts the plan watches at most (the card's "2 smart contracts", "+3 Smart Contracts": 3 + 3). */
+  smartContracts: number;
   options: CatalogueOption[];
 }
 
@@ -73,6 +75,7 @@ export const CATALOGUE: readonly CataloguePlan[] = [
     label: 'Kickstart your project',
     cardFeatures: BASIC_CARD,
     grants: PLAN_FEATURES.basic,
+    smartContracts: 2,
     options: options('basic', [
       [10_000, 50, 285, 552],
       [20_000, 65, 342, 662.4],
@@ -87,6 +90,7 @@ export const CATALOGUE: readonly CataloguePlan[] = [
     label: 'For expanding projects',
     cardFeatures: STARTUP_CARD,
     grants: PLAN_FEATURES.startup,
+    smartContracts: 2,
     options: options('startup', [
       [60_000, 100, 570, 1104],
       [70_000, 112.5, 641.25, 1242],
@@ -101,6 +105,7 @@ export const CATALOGUE: readonly CataloguePlan[] = [
     label: 'Grow with confidence',
     cardFeatures: GROWUP_CARD,
     grants: PLAN_FEATURES.growup,
+    smartContracts: 3,
     options: options('growup', [
       [125_000, 242.5, 1382.25, 2677.2],
       [200_000, 347.5, 1980.75, 3836.4],
@@ -115,6 +120,7 @@ export const CATALOGUE: readonly CataloguePlan[] = [
     label: 'Scale big communities',
     cardFeatures: SCALEUP_CARD,
     grants: PLAN_FEATURES.scaleup,
+    smartContracts: 6,
     options: options('scaleup', [
       [600_000, 600, 3420, 6624],
       [750_000, 722.5, 4118.5, 7976.4],
@@ -153,4 +159,9 @@ export function cataloguePriceRows(): CataloguePriceRow[] {
       })),
     ),
   );
+}
+
+/** Smart contracts a plan watches at most (0 for a plan the catalogue does not know). */
+export function smartContractLimit(plan: string): number {
+  return CATALOGUE.find((p) => p.key === plan)?.smartContracts ?? 0;
 }

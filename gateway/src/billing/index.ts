@@ -31,5 +31,5 @@ export const billingArea: Area = {
 export { createBillingProvider, type BillingSetup } from './providers/create-provider';
 export type { BillingProvider } from './providers/provider';
 // The plan catalogue and its arithmetic, for the demo data (src/seed.ts).
-export { CATALOGUE, cataloguePriceRows } from './catalogue';
+export { CATALOGUE, cataloguePriceRows, smartContractLimit } from './catalogue';
 export { periodEnd, taxCents } from './proration';

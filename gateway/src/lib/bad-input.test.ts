@@ -147,6 +147,8 @@ describe('unknown routes and the rest', () => {
         'domains.recheck',
         'imports.housekeeping',
         'imports.run',
+        'onchain.kick',
+        'onchain.watch',
         'tenants.delete',
         'transactional.expire-keys',
         'webhooks.deliver',

@@ -1,6 +1,7 @@
 import '../styles.css';
-import { PlannedPage } from '@console/shared/layout';
+import { ContractsScreen } from '../features/smart-contracts/contracts-screen';
 
-export default function Page() {
-  return <PlannedPage title="Smart Contracts" description="Watch on-chain events and react to them." />;
+/** Smart Contracts (spec section 2, engagement/smart-contracts; permission monitor_smart_contracts). */
+export default function SmartContractsPage() {
+  return <ContractsScreen />;
 }

@@ -70,3 +70,5 @@ export function page<T extends z.ZodMiniType>(record: T) {
 }
 
 export const MessageResponse = z.object({ message: z.string() });
+/** A 204 answer: no body to read. */
+export const NoContent = z.unknown();

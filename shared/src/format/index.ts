@@ -102,4 +102,10 @@ export function formatUsage(used: number, limit: number | null): string {
   return limit === null ? `${formatCount(used)} ${unit}` : `${formatCount(used)} of ${formatCount(limit)} ${unit}`;
 }
 
+/** '0x1234…abcd': an address (a wallet, a contract) by the start and the end it is recognised by. */
+export function shortenAddress(address: string): string {
+  if (address.length <= 12) return address;
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
 export * from './time-zones';

@@ -82,3 +82,7 @@ export function invalidateAudience(client: QueryClient): Promise<unknown> {
     client.invalidateQueries({ queryKey: ['segments'] }),
   ]);
 }
+
+export function fetchContact(id: string) {
+  return api.get(`/v1/contacts/${encodeURIComponent(id)}`, Contact);
+}

@@ -1,6 +1,6 @@
 /** How contacts read in the grid and forms: pure helpers, no React. */
 import type { Contact, ContactSource, ContactStatus } from '@console/shared/contracts';
-import { formatCount } from '@console/shared/format';
+import { formatCount, shortenAddress } from '@console/shared/format';
 
 export const STATUS_LABELS: Record<ContactStatus, string> = {
   subscribed: 'Subscribed',
@@ -17,10 +17,7 @@ export const SOURCE_LABELS: Record<ContactSource, string> = {
 };
 
 /** '0x1234…abcd': the first four and last four hex digits of a wallet address. */
-export function shortenWallet(wallet: string): string {
-  if (wallet.length <= 12) return wallet;
-  return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
-}
+export const shortenWallet = shortenAddress;
 
 /** First and last name, or '' when the contact has neither. */
 export function contactName(contact: Pick<Contact, 'first_name' | 'last_name'>): string {

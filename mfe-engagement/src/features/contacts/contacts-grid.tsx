@@ -18,6 +18,7 @@ import { SegmentChip } from './segment-chip';
 import { SelectionBanner } from './selection-banner';
 import { useBulkActions } from './use-bulk-actions';
 import { useContactSelection } from './use-contact-selection';
+import { useLinkedContact } from './use-linked-contact';
 
 export interface ContactsGridProps {
   /** The page heading. */
@@ -87,6 +88,7 @@ export function ContactsGrid({ title, description, actions, listId, urlFilters =
     (contact: Contact | null) => setEditor((current) => ({ open: true, contact, key: current.key + 1 })),
     [],
   );
+  useLinkedContact(urlFilters, openEditor);
   const closeEditor = useCallback(() => setEditor((current) => ({ ...current, open: false })), []);
   const copyWallet = useCallback((wallet: string) => {
     navigator.clipboard.writeText(wallet).then(
