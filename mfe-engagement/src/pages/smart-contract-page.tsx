@@ -50,7 +50,7 @@ export default function SmartContractPage() {
       <ContractSummary contract={c} />
       <WatchedEventsForm key={c.events.join('|')} contract={c} />
       <h2 className="text-lg font-semibold text-slate-900">Events</h2>
-      <EventFeed contractId={c._id} pollMs={poll} />
+      <EventFeed contract={c} pollMs={poll} />
     </section>
   );
 }

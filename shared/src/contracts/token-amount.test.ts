@@ -1,5 +1,5 @@
 import { eventCountValue, MAX_SEGMENT_DAYS } from './segments';
-import { tokenAmountToUnits } from './token-amount';
+import { tokenAmountToUnits, unitsToTokenAmount } from './token-amount';
 
 describe('tokenAmountToUnits', () => {
   it.each<[string, number, string]>([
@@ -59,5 +59,24 @@ describe('eventCountValue', () => {
     ['3', null],
   ])('%p -> %p', (value, expected) => {
     expect(eventCountValue(value)).toEqual(expected);
+  });
+});
+
+describe('unitsToTokenAmount', () => {
+  test.each([
+    ['5000000000000000000', 18, '5'],
+    ['1500000000000000000', 18, '1.5'],
+    ['1', 18, '0.000000000000000001'],
+    ['0', 18, '0'],
+    ['120', 0, '120'],
+    ['00120', 2, '1.2'],
+    [
+      '115792089237316195423570985008687907853269984665640564039457584007913129639935',
+      18,
+      '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+    ],
+  ])('%s with %i decimals is %s', (units, decimals, amount) => {
+    expect(unitsToTokenAmount(units, decimals)).toBe(amount);
+    expect(tokenAmountToUnits(amount, decimals)).toEqual({ units: units.replace(/^0+(?=\d)/, ''), problem: null });
   });
 });

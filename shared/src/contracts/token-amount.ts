@@ -45,3 +45,16 @@ export function tokenAmountMessage(problem: TokenAmountProblem, decimals: number
       return 'this amount is larger than a token can hold.';
   }
 }
+
+/**
+ * `units` (an integer in the token's smallest unit, as a decimal string) as people read it: with 18
+ * decimals "1500000000000000000" is "1.5". Exact, on the text; no trailing zeros.
+ */
+export function unitsToTokenAmount(units: string, decimals: number): string {
+  const digits = units.replace(/^0+(?=\d)/, '');
+  if (decimals <= 0) return digits;
+  const padded = digits.padStart(decimals + 1, '0');
+  const fraction = padded.slice(-decimals).replace(/0+$/, '');
+  const whole = padded.slice(0, -decimals);
+  return fraction ? `${whole}.${fraction}` : whole;
+}

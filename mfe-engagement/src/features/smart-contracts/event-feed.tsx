@@ -1,12 +1,13 @@
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@console/shared/router';
 import { QueryGrid, useListQuery, type DataGridColumn } from '@console/shared/lists';
 import { messageOf } from '@console/shared/api';
 import { formatDateTime, shortenAddress } from '@console/shared/format';
-import type { ContractEvent } from '@console/shared/contracts';
+import type { ContractEvent, WatchedContractDetail } from '@console/shared/contracts';
 import { ONCHAIN_KEY, fetchContractEvents } from './api';
 import { contactPath } from './paths';
-import { formatBlock } from './watch-rules';
+import { argumentFormat, formatBlock, type ArgumentFormat } from './watch-rules';
 
 type SortField = 'block_number';
 
@@ -15,17 +16,25 @@ function argumentText(value: ContractEvent['args'][string]): string {
   return String(value);
 }
 
-function ArgumentsCell({ args }: { args: ContractEvent['args'] }) {
-  const entries = Object.entries(args);
+function ArgumentsCell({ event, format }: { event: ContractEvent; format: ArgumentFormat }) {
+  const entries = Object.entries(event.args);
   if (entries.length === 0) return <span className="text-slate-500">None</span>;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-      {entries.map(([name, value]) => (
-        <div key={name} className="contents">
-          <dt className="text-slate-600">{name}</dt>
-          <dd className="font-mono break-all text-slate-900">{argumentText(value)}</dd>
-        </div>
-      ))}
+      {entries.map(([name, value]) => {
+        const shown = format(event.event_name, name, argumentText(value));
+        return (
+          <div key={name} className="contents">
+            <dt className="text-slate-600">{name}</dt>
+            <dd
+              className="font-mono break-all text-slate-900"
+              title={shown.raw ? `${shown.raw} (smallest unit)` : undefined}
+            >
+              {shown.text}
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -68,9 +77,14 @@ function ContactsCell({ contacts }: { contacts: ContractEvent['contacts'] }) {
   );
 }
 
-const COLUMNS: DataGridColumn<ContractEvent, SortField>[] = [
+const columns = (format: ArgumentFormat): DataGridColumn<ContractEvent, SortField>[] => [
   { key: 'event', header: 'Event', render: (e) => <span className="font-medium">{e.event_name}</span> },
-  { key: 'args', header: 'Arguments', render: (e) => <ArgumentsCell args={e.args} />, className: 'max-w-md' },
+  {
+    key: 'args',
+    header: 'Arguments',
+    render: (e) => <ArgumentsCell event={e} format={format} />,
+    className: 'max-w-md',
+  },
   {
     key: 'block',
     header: 'Block',
@@ -84,10 +98,12 @@ const COLUMNS: DataGridColumn<ContractEvent, SortField>[] = [
 ];
 
 /**
- * A contract's decoded events, newest first, with the spec's list behaviour; fetched again every
+ * A contract's decoded events, newest first (token amounts in whole tokens: argumentFormat), with the spec's list behaviour; fetched again every
  * `pollMs` while the contract is moving (TanStack Query stops while the page is hidden).
  */
-export function EventFeed({ contractId, pollMs }: { contractId: string; pollMs: number | false }) {
+export function EventFeed({ contract, pollMs }: { contract: WatchedContractDetail; pollMs: number | false }) {
+  const contractId = contract._id;
+  const feedColumns = useMemo(() => columns(argumentFormat(contract)), [contract]);
   const list = useListQuery<SortField>({ defaultSort: { field: 'block_number', order: 'desc' } });
   const events = useQuery({
     queryKey: [...ONCHAIN_KEY, 'events', contractId, list.query],
@@ -101,7 +117,7 @@ export function EventFeed({ contractId, pollMs }: { contractId: string; pollMs: 
       list={list}
       page={events.data}
       error={events.error ? messageOf(events.error, 'The events could not be loaded.') : null}
-      columns={COLUMNS}
+      columns={feedColumns}
       rowKey={(e) => e._id}
       loading={events.isFetching && !events.data}
       empty="No events yet. Confirmed events of the watched kinds show here."

@@ -177,7 +177,8 @@ describe('a watched contract', () => {
     const row = within(feed).getByText('Transfer').closest('tr');
     expect(row).not.toBeNull();
     const cells = within(row as HTMLElement);
-    expect(cells.getByText('5000000000000000000')).toBeInTheDocument();
+    // The amount reads in whole tokens; the smallest-unit integer stays in its title.
+    expect(cells.getByText('5 ACME')).toHaveAttribute('title', '5000000000000000000 (smallest unit)');
     expect(cells.getByRole('link', { name: /Transaction 0x8f1c/ })).toHaveAttribute('href', EVENT.tx_url);
     expect(cells.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute(
       'href',

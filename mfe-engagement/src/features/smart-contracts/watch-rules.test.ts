@@ -2,6 +2,7 @@ import { ONCHAIN_MESSAGES } from '@console/shared/contracts';
 import {
   EMPTY_ABI_PICKER,
   abiPickerReducer,
+  argumentFormat,
   blockProgress,
   pickedEvents,
   toWatchInput,
@@ -77,4 +78,23 @@ test.each([
   ['5', null, '5 (head unknown)'],
 ])('blockProgress(%s, %s) = %s', (last, head, text) => {
   expect(blockProgress(last, head)).toBe(text);
+});
+
+describe('token amounts in the feed', () => {
+  test('the amount of Transfer and Approval reads in whole tokens with the symbol', () => {
+    const format = argumentFormat(CONTRACT);
+    expect(format('Transfer', 'value', '1500000000000000000')).toEqual({
+      text: '1.5 ACME',
+      raw: '1500000000000000000',
+    });
+    expect(format('Approval', 'value', '1')).toEqual({ text: '0.000000000000000001 ACME', raw: '1' });
+    expect(format('Transfer', 'to', '0xabc')).toEqual({ text: '0xabc', raw: null });
+  });
+
+  test('an ERC-721 token id and a contract without balances read as decoded', () => {
+    const nft = argumentFormat({ ...CONTRACT, token: { symbol: 'PUNK', decimals: 0 } });
+    expect(nft('Transfer', 'value', '42')).toEqual({ text: '42', raw: null });
+    const plain = argumentFormat({ ...CONTRACT, token: null });
+    expect(plain('Transfer', 'value', '5000000000000000000')).toEqual({ text: '5000000000000000000', raw: null });
+  });
 });

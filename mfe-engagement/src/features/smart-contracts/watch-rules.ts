@@ -7,7 +7,9 @@ import {
   ONCHAIN_MESSAGES,
   WatchContractInput,
   parseAbi,
+  unitsToTokenAmount,
   type AbiEvent,
+  type WatchedContractDetail,
   type WatchState,
 } from '@console/shared/contracts';
 
@@ -160,3 +162,35 @@ export function feedPolls(state: WatchState): boolean {
 
 /** How often a moving contract's page is fetched again (only while the page is visible). */
 export const FEED_POLL_MS = 3000;
+
+// ---------------------------------------------------------------------------------------------
+// Token amounts in the feed
+// ---------------------------------------------------------------------------------------------
+
+/** EIP-20's events whose third argument is an amount of the token. */
+const AMOUNT_EVENTS = ['Transfer(address,address,uint256)', 'Approval(address,address,uint256)'];
+
+/** How the feed shows an argument: an amount of the contract's token, or its value as decoded. */
+export type ArgumentFormat = (
+  eventName: string,
+  argument: string,
+  value: string,
+) => { text: string; raw: string | null };
+
+/**
+ * For a token with decimals (ERC-20; an ERC-721's third argument is a token id, not an amount), the
+ * amount argument of Transfer and Approval reads in whole tokens with the symbol ("1.5 ACME"), its
+ * smallest-unit integer kept as `raw`; every other argument reads as decoded.
+ */
+export function argumentFormat(contract: Pick<WatchedContractDetail, 'token' | 'abi_events'>): ArgumentFormat {
+  const token = contract.token;
+  const amounts = new Map<string, string>();
+  if (token && token.decimals > 0)
+    for (const event of contract.abi_events)
+      if (AMOUNT_EVENTS.includes(event.signature)) amounts.set(event.name, event.inputs[2]?.name || '_2');
+  return (eventName, argument, value) => {
+    if (amounts.get(eventName) !== argument || !token || !/^\d+$/.test(value)) return { text: value, raw: null };
+    const amount = unitsToTokenAmount(value, token.decimals);
+    return { text: token.symbol ? `${amount} ${token.symbol}` : amount, raw: value };
+  };
+}
