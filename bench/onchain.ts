@@ -15,7 +15,6 @@
  *   column is how long after its timestamp the bench itself saw each block (polling every 20 ms).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Address } from 'viem';
 import { startGateway, type TestGateway } from '../gateway/test/helpers.ts';
 import { freePort } from '../gateway/test/processes.ts';
 import {
@@ -58,7 +57,7 @@ async function backfill(gw: TestGateway, owner: string, url: string): Promise<(s
   for (let i = 0; i < EVENTS; i += PER_TX) {
     const to = Array.from(
       { length: Math.min(PER_TX, EVENTS - i) },
-      (_, j) => `0x${(i + j + 1).toString(16).padStart(40, '0')}` as Address,
+      (_, j) => `0x${(i + j + 1).toString(16).padStart(40, '0')}` as `0x${string}`,
     );
     await mintManyDemoToken(url, token, to, 1n);
   }
