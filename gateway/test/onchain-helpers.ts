@@ -26,7 +26,11 @@ export async function blockNumber(url: string): Promise<bigint> {
   return BigInt(await rpc<string>(url, 'eth_blockNumber'));
 }
 
-export type ProxyMode = 'pass' | 'fail' | 'rate_limit';
+/**
+ * pass: forward; fail: HTTP 500; rate_limit: HTTP 429; cap_range: forward, but answer an `eth_getLogs`
+ * over more than 2 blocks with a node's "too many results" error.
+ */
+export type ProxyMode = 'pass' | 'fail' | 'rate_limit' | 'cap_range';
 
 export interface RpcProxy {
   url: string;
@@ -43,7 +47,27 @@ export async function rpcProxy(target: string): Promise<RpcProxy> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (proxy.mode !== 'pass') {
+      const body = Buffer.concat(chunks);
+      if (proxy.mode === 'cap_range') {
+        const call = JSON.parse(body.toString('utf8')) as {
+          id: number;
+          method: string;
+          params: { fromBlock: string; toBlock: string }[];
+        };
+        const filter = call.method === 'eth_getLogs' ? call.params[0] : undefined;
+        if (filter && BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > 2n) {
+          proxy.refused.push(Date.now());
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: call.id,
+              error: { code: -32005, message: 'query returned more than 10000 results' },
+            }),
+          );
+          return;
+        }
+      } else if (proxy.mode !== 'pass') {
         proxy.refused.push(Date.now());
         if (proxy.mode === 'rate_limit') {
           res.writeHead(429, { 'content-type': 'application/json' });
@@ -54,7 +78,7 @@ export async function rpcProxy(target: string): Promise<RpcProxy> {
         }
         return;
       }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async (r) => {
           res.writeHead(r.status, { 'content-type': 'application/json' });
           res.end(await r.text());

@@ -4,7 +4,7 @@
  * (lower-case), and, for a token's Transfer, the amount moved. Logs are decoded in slices that give
  * the event loop back between them.
  */
-import { type AbiEvent as ViemAbiEvent, type Hex, decodeEventLog, toEventSelector, toEventSignature } from 'viem';
+import { type AbiEvent as ViemAbiEvent, type Hex, decodeAbiParameters, toEventSelector, toEventSignature } from 'viem';
 import { yieldToRequests } from '../db/storage';
 import type { RawLog } from './rpc';
 import { TRANSFER_SIGNATURE, type TokenKind, ZERO_ADDRESS } from './rules';
@@ -13,12 +13,15 @@ export interface WatchedEventSet {
   /** topic0 (the event's selector) -> the ABI item of a watched event. */
   byTopic: Map<Hex, ViemAbiEvent>;
   topics: Hex[];
+  /** The selector of `Transfer(address,address,uint256)` when it is watched. */
+  transferTopic: Hex | null;
 }
 
 /** The watched events of an ABI (items as pasted) by their selector. */
 export function watchedEventSet(abi: unknown, watched: readonly string[]): WatchedEventSet {
   const items = Array.isArray(abi) ? abi : [];
   const byTopic = new Map<Hex, ViemAbiEvent>();
+  let transferTopic: Hex | null = null;
   for (const item of items as { type?: unknown; anonymous?: unknown }[]) {
     if (!item || item.type !== 'event' || item.anonymous === true) continue;
     const event = item as ViemAbiEvent;
@@ -28,9 +31,12 @@ export function watchedEventSet(abi: unknown, watched: readonly string[]): Watch
     } catch {
       continue;
     }
-    if (watched.includes(signature)) byTopic.set(toEventSelector(event), event);
+    if (!watched.includes(signature)) continue;
+    const selector = toEventSelector(event);
+    byTopic.set(selector, event);
+    if (signature === TRANSFER_SIGNATURE) transferTopic = selector;
   }
-  return { byTopic, topics: [...byTopic.keys()] };
+  return { byTopic, topics: [...byTopic.keys()], transferTopic };
 }
 
 export type ArgValue = string | boolean | string[];
@@ -64,6 +70,31 @@ function argValue(value: unknown): ArgValue {
   return plain(value);
 }
 
+const DYNAMIC = /^(string|bytes|tuple)$|\[/;
+
+/**
+ * An event's argument values in the ABI's order (Solidity ABI spec, "Events"): indexed arguments from
+ * the topics (a dynamic type's topic is its hash, kept as the hex), the others from the data. The
+ * selector was matched already, so it is not hashed again per log. Null when the log does not fit.
+ */
+function decodeValues(item: ViemAbiEvent, log: RawLog): unknown[] | null {
+  try {
+    const indexed = item.inputs.filter((i) => i.indexed);
+    if (log.topics.length !== indexed.length + 1) return null;
+    const data = item.inputs.filter((i) => !i.indexed);
+    const fromData = data.length > 0 ? decodeAbiParameters(data, log.data) : [];
+    let t = 1;
+    let d = 0;
+    return item.inputs.map((input) => {
+      if (!input.indexed) return fromData[d++];
+      const topic = log.topics[t++] as Hex;
+      return DYNAMIC.test(input.type) ? topic : decodeAbiParameters([input], topic)[0];
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** Decodes one log against a contract's watched events; null when it is not one of them (or malformed). */
 export function decodeLog(
   contractId: string,
@@ -71,21 +102,16 @@ export function decodeLog(
   token: TokenKind | null,
   log: RawLog,
 ): DecodedEvent | null {
-  const topic0 = log.topics[0];
-  const item = topic0 ? set.byTopic.get(topic0.toLowerCase() as Hex) : undefined;
+  const topic0 = log.topics[0]?.toLowerCase() as Hex | undefined;
+  const item = topic0 ? set.byTopic.get(topic0) : undefined;
   if (!item || log.removed) return null;
-  let decoded: { eventName: string; args: unknown };
-  try {
-    decoded = decodeEventLog({ abi: [item], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
-  } catch {
-    return null;
-  }
+  const values = decodeValues(item, log);
+  if (!values) return null;
   const args: Record<string, ArgValue> = {};
   const wallets: { argument: string; wallet: string }[] = [];
-  const raw = decoded.args;
   item.inputs.forEach((input, i) => {
     const name = input.name || `_${i}`;
-    const value: unknown = Array.isArray(raw) ? raw[i] : (raw as Record<string, unknown>)[input.name ?? ''];
+    const value = values[i];
     args[name] = argValue(value);
     if (input.type === 'address' && typeof value === 'string') {
       const wallet = value.toLowerCase();
@@ -95,16 +121,13 @@ export function decodeLog(
     }
   });
   let transfer: DecodedEvent['transfer'] = null;
-  if (token && toEventSignature(item) === TRANSFER_SIGNATURE) {
-    const values = Array.isArray(raw)
-      ? raw
-      : item.inputs.map((input) => (raw as Record<string, unknown>)[input.name ?? '']);
+  if (token && set.transferTopic === topic0) {
     const [from, to, value] = values as [string, string, bigint];
     transfer = { from: from.toLowerCase(), to: to.toLowerCase(), value };
   }
   return {
     contractId,
-    eventName: decoded.eventName,
+    eventName: item.name,
     args,
     wallets,
     blockNumber: BigInt(log.blockNumber),
@@ -117,7 +140,7 @@ export function decodeLog(
 }
 
 /** Logs decoded per slice between turns of the event loop. */
-export const DECODE_SLICE = 250;
+export const DECODE_SLICE = 100;
 
 export interface DecodeTarget {
   id: string;

@@ -365,3 +365,29 @@ describe('RPC failures', () => {
     await unwatch(owner, id);
   });
 });
+
+describe('ranges', () => {
+  it('halves a range the node refuses as too large and reads every event', async () => {
+    const owner = await gw.login('labOwner');
+    const token = await deploy();
+    for (let i = 0; i < 12; i++) await mintDemoToken(chain.url, token, wallet(8), 1n);
+    proxy.mode = 'cap_range';
+    proxy.refused = [];
+    try {
+      const r = await watch(owner, {
+        chain_id: FLAKY_CHAIN,
+        address: token.address,
+        start_block: Number(token.deployBlock),
+      });
+      assert.equal(r.status, 201, r.text);
+      await waitUntil(async () => (await feed(owner, r.body._id)).records.length === 12, 20_000, 'twelve events');
+      await waitUntil(async () => (await contract(owner, r.body._id)).state === 'live', 10_000, 'live');
+      assert.ok(proxy.refused.length > 0, 'a range was refused');
+      assert.equal((await contract(owner, r.body._id)).last_error, null);
+      assert.deepEqual(await holdings(r.body._id), { [wallet(8).toLowerCase()]: '12' });
+      await unwatch(owner, r.body._id);
+    } finally {
+      proxy.mode = 'pass';
+    }
+  });
+});

@@ -26,8 +26,8 @@ test('the range size adapts to what the node answers', () => {
   assert.equal(nextRangeSize(1, 2000, 'too_many'), 1);
   assert.equal(nextRangeSize(1000, 2000, { logs: 10 }), 2000);
   assert.equal(nextRangeSize(2000, 2000, { logs: 10 }), 2000);
-  assert.equal(nextRangeSize(1000, 2000, { logs: 3000 }), 1000);
-  assert.equal(nextRangeSize(1000, 2000, { logs: 6000 }), 500);
+  assert.equal(nextRangeSize(1000, 2000, { logs: 600 }), 1000);
+  assert.equal(nextRangeSize(1000, 2000, { logs: 3000 }), 500);
 });
 
 test('backoff doubles from 1 s up to the maximum', () => {

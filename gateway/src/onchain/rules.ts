@@ -21,8 +21,14 @@ export function nextRange(lastBlock: bigint, safe: bigint, size: number): { from
   return { from, to: end < safe ? end : safe };
 }
 
-/** Logs one range should bring back at most: past it the range halves, under a quarter of it it doubles. */
-export const LOGS_PER_RANGE = 5_000;
+/**
+ * Logs one range should bring back at most: past it the range halves, under a quarter of it it doubles.
+ * The answer is parsed on the event loop (about 0.7 KB of JSON a log), so this bounds one parse.
+ */
+export const LOGS_PER_RANGE = 1_000;
+
+/** A contract's first range: one block, doubling while ranges bring few logs (the chain's density is unknown). */
+export const FIRST_RANGE = 1;
 
 /**
  * The next range size: halved after a "too many results" answer (or a range that brought more than

@@ -15,6 +15,7 @@ import { decodeLogs, type DecodedEvent, type DecodeTarget, watchedEventSet } fro
 import { type ChainRpc, errorMessage, rpcFailure } from './rpc';
 import {
   backoffOver,
+  FIRST_RANGE,
   nextRange,
   nextRangeSize,
   safeHead,
@@ -58,7 +59,8 @@ const IDLE_MS = 5_000;
 type Turn = 'more' | 'polled' | 'idle';
 
 export class ChainWatcher {
-  private rangeSize: number;
+  /** Each contract's range size (blocks), adapted to the logs its ranges bring. */
+  private readonly rangeSizes = new Map<string, number>();
   private readonly compiled = new Map<string, Compiled>();
   private wakeUp: (() => void) | null = null;
 
@@ -66,9 +68,7 @@ export class ChainWatcher {
     private readonly deps: WatcherDeps,
     readonly chain: ChainSetting,
     private readonly rpc: ChainRpc,
-  ) {
-    this.rangeSize = deps.config.maxRange;
-  }
+  ) {}
 
   /** Ends the wait between two turns now (a contract of this chain was added or changed). */
   wake(): void {
@@ -116,6 +116,7 @@ export class ChainWatcher {
     const now = this.deps.clock();
     const loaded = await loadWatchRows(this.deps.db, this.chain.id);
     for (const id of this.compiled.keys()) if (!loaded.some((r) => r.id === id)) this.compiled.delete(id);
+    for (const id of this.rangeSizes.keys()) if (!loaded.some((r) => r.id === id)) this.rangeSizes.delete(id);
     if (loaded.length === 0) return 'idle';
     const rows = loaded.filter((r) => backoffOver(r.failures, r.errorAt, now, this.deps.config.backoffMaxSeconds));
     if (rows.length === 0) return 'polled';
@@ -161,7 +162,8 @@ export class ChainWatcher {
     const first = group[0];
     if (!first) return false;
     const safe = safeHead(head, first.confirmations);
-    const range = nextRange(first.lastBlock, safe, this.rangeSize);
+    const size = Math.min(this.deps.config.maxRange, ...group.map((r) => this.rangeSizes.get(r.id) ?? FIRST_RANGE));
+    const range = nextRange(first.lastBlock, safe, size);
     if (!range) {
       for (const row of group)
         if (row.state !== 'live' || row.failures > 0) await writeState(this.deps.db, row, 'live', head);
@@ -203,15 +205,17 @@ export class ChainWatcher {
             });
       to = await this.rpc.header(range.to);
     } catch (error) {
-      if (rpcFailure(error) === 'too_many_results' && this.rangeSize > 1) {
-        this.rangeSize = nextRangeSize(this.rangeSize, this.deps.config.maxRange, 'too_many');
+      if (rpcFailure(error) === 'too_many_results' && size > 1) {
+        const smaller = nextRangeSize(size, this.deps.config.maxRange, 'too_many');
+        for (const row of rows) this.rangeSizes.set(row.id, smaller);
         return true;
       }
       await this.fail(rows, error);
       return false;
     }
     if (!to) return false;
-    this.rangeSize = nextRangeSize(this.rangeSize, this.deps.config.maxRange, { logs: logs.length });
+    const next = nextRangeSize(size, this.deps.config.maxRange, { logs: logs.length });
+    for (const row of rows) this.rangeSizes.set(row.id, next);
     // A log of the range's last block from another fork than its header: the chain moved while it was read.
     if (logs.some((l) => BigInt(l.blockNumber) === range.to && l.blockHash.toLowerCase() !== to.hash.toLowerCase()))
       return true;
