@@ -20,3 +20,4 @@ export * from './webhooks';
 export * from './api-keys';
 export * from './transactional';
 export * from './onchain';
+export * from './automations';
