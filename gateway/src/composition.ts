@@ -29,6 +29,7 @@ import { templatesArea } from './templates/index';
 import { tenantsArea } from './tenants/index';
 import { webhooksArea } from './webhooks/index';
 import { transactionalArea } from './transactional/index';
+import { automationsArea } from './automations/index';
 import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
@@ -50,6 +51,7 @@ export const AREAS: readonly Area[] = [
   webhooksArea,
   apiKeysArea,
   transactionalArea,
+  automationsArea,
 ];
 
 export interface DepsOptions {

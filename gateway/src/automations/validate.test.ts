@@ -106,7 +106,10 @@ const rows: [string, JourneyGraph, [string | null, string][]][] = [
   [
     'a trigger on a contract that is not watched',
     {
-      nodes: [trigger({ type: 'contract_event', contract_id: 'c9', event: 'Transfer', conditions: [] }), exit('x')],
+      nodes: [
+        trigger({ type: 'contract_event', contract_id: 'c9', event: 'Transfer', wallet_arg: null, conditions: [] }),
+        exit('x'),
+      ],
       edges: [edge('t', 'x')],
     },
     [['t', M.unwatchedContract]],
@@ -119,6 +122,7 @@ const rows: [string, JourneyGraph, [string | null, string][]][] = [
           type: 'contract_event',
           contract_id: 'c1',
           event: 'Transfer',
+          wallet_arg: 'to',
           conditions: [
             { arg: 'amount', operator: '>=', value: '1' },
             { arg: 'value', operator: '>=', value: '1.5e18' },

@@ -159,6 +159,8 @@ export function validateJourney(graph: JourneyGraph, ctx: JourneyContext): Journ
         if (!events) add(trigger.id, M.unwatchedContract);
         else if (!args) add(trigger.id, M.unwatchedEvent);
         eventArgs = args ?? [];
+        if (args && t.wallet_arg !== null && !args.includes(t.wallet_arg))
+          add(trigger.id, M.unknownArgument.replace('{arg}', t.wallet_arg));
         problems.push(...conditionProblems(trigger.id, t.conditions, args ?? null));
         break;
       }

@@ -169,6 +169,8 @@ export const Trigger = z.discriminatedUnion('type', [
     contract_id: id(),
     /** The event's name (`Transfer`); the contract must watch it. */
     event: text(100),
+    /** The address argument that names the contact (`to`); null: every address argument of the event. */
+    wallet_arg: z._default(z.nullable(text(100)), null),
     conditions: z.array(ArgCondition).check(z.maxLength(AUTOMATION_LIMITS.conditions)),
   }),
   z.object({
@@ -359,7 +361,7 @@ export const AutomationInput = z.object({
   graph: z._default(JourneyGraph, { nodes: [], edges: [] }),
   reentry: z._default(Reentry, { mode: 'once' }),
 });
-export type AutomationInput = z.input<typeof AutomationInput>;
+export type AutomationInput = z.infer<typeof AutomationInput>;
 
 /** PATCH /v1/automations/{id}: the name, and the draft's graph and re-entry rule. */
 export const AutomationPatch = z.object({
