@@ -31,6 +31,7 @@ import {
   type SmtpPeer,
 } from '../../test/campaign-send-helpers';
 import { createApiKey } from '../../test/api-key-fixtures';
+import { subscribe } from '../onboarding/public/signup-subscribe';
 import { enterContacts } from './journeys';
 import { runUntilIdle } from './runner';
 
@@ -321,6 +322,89 @@ describe('the runtime', () => {
       sql`select count(*)::int as n from automation_outbox where automation_id = ${id}::uuid`,
     );
     assert.equal(left?.n, 0);
+  });
+
+  it('enters contacts who sign up through a widget, in the sign-up’s transaction', async () => {
+    const list = await createList(db(), acme, 'Widget list');
+    const [w] = await queryRows(
+      db(),
+      sql`insert into widgets (tenant_id, type, target_id, url)
+          values (${acme}::uuid, 'Subscription Widget', ${list}::uuid, 'https://acme.example') returning id::text`,
+    );
+    const widget = String(w!.id);
+    const id = await create(line(trigger({ type: 'widget_signup', widget_id: widget }), exit()));
+    await activate(id);
+    await db().transaction((tx) =>
+      subscribe(tx, { tenantId: acme, listId: list, widgetId: widget }, { email: 'signup@example.org' }),
+    );
+    await run(T0);
+    const [j] = await journeys(id);
+    assert.equal(j?.contact.email, 'signup@example.org');
+    assert.equal(j?.state, 'completed');
+  });
+
+  it('enters contacts as they enter a segment (the diff against the members seen)', async () => {
+    const seg = await call<{ _id: string }>(gw, 'POST', '/v1/segments', owner, {
+      name: 'Platinum',
+      rule: { combinator: 'and', rules: [{ field: 'attr.tier', operator: '=', value: 'platinum' }] },
+    });
+    assert.equal(seg.status, 201, seg.text);
+    const first = await contact('plat1@example.org', { attributes: { tier: 'platinum' } });
+    const id = await create(line(trigger({ type: 'segment_entered', segment_id: seg.body._id }), exit()), {
+      mode: 'every_time',
+    });
+    await activate(id);
+    await run(T0);
+    assert.deepEqual(
+      (await journeys(id)).map((j) => j.contact.email),
+      ['plat1@example.org'],
+    );
+    await contact('plat2@example.org', { attributes: { tier: 'platinum' } });
+    await run(minutes(1));
+    assert.deepEqual((await journeys(id)).map((j) => j.contact.email).sort(), [
+      'plat1@example.org',
+      'plat2@example.org',
+    ]);
+    // Leaving and coming back is a new entry.
+    await call(gw, 'PATCH', `/v1/contacts/${first}`, owner, { attributes: { tier: 'gold' } });
+    await run(minutes(2));
+    await call(gw, 'PATCH', `/v1/contacts/${first}`, owner, { attributes: { tier: 'platinum' } });
+    await run(minutes(3));
+    const occurrences = (await journeys(id))
+      .filter((j) => j.contact.email === 'plat1@example.org')
+      .map((j) => j.occurrence);
+    assert.deepEqual(occurrences.sort(), [1, 2]);
+  });
+
+  it('enters contacts on their date attribute, once a day, at the time in the tenant’s zone', async () => {
+    const attr = await call(gw, 'POST', '/v1/custom-attributes', owner, {
+      name: 'Joined on',
+      key: 'joined_on',
+      type: 'date',
+    });
+    assert.equal(attr.status, 201, attr.text);
+    await db().execute(sql`update tenants set time_zone = 'Asia/Tokyo' where id = ${acme}::uuid`);
+    try {
+      // T0 is 2026-12-01 19:00 in Tokyo; a week before the anniversary of 2020-12-08.
+      await contact('anniv@example.org', { attributes: { joined_on: '2020-12-08' } });
+      await contact('other-day@example.org', { attributes: { joined_on: '2020-12-09' } });
+      const id = await create(
+        line(trigger({ type: 'date_attribute', attribute: 'joined_on', offset_days: -7, time: '20:00' }), exit()),
+        { mode: 'every_time' },
+      );
+      await activate(id);
+      await run(T0);
+      assert.equal((await journeys(id)).length, 0, 'not before 20:00 Tokyo time');
+      await run(minutes(60));
+      assert.deepEqual(
+        (await journeys(id)).map((j) => j.contact.email),
+        ['anniv@example.org'],
+      );
+      await run(minutes(120));
+      assert.equal((await journeys(id)).length, 1, 'once that day');
+    } finally {
+      await db().execute(sql`update tenants set time_zone = 'UTC' where id = ${acme}::uuid`);
+    }
   });
 
   it('a contract event enters its wallet’s contact and the e-mail carries the exact value', async () => {

@@ -62,7 +62,13 @@ export function zonedInstant(zone: string, y: number, m: number, d: number, h: n
   const wall = Date.UTC(y, m - 1, d, h, min);
   const first = wall - offsetAt(wall, zone);
   const second = wall - offsetAt(first, zone);
-  return new Date(Math.min(first, second));
+  const shows = (at: number) => {
+    const l = localTime(new Date(at), zone);
+    return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) === wall;
+  };
+  const real = [first, second].filter(shows);
+  // Shown twice: the first; never shown (skipped): the later candidate, one offset on.
+  return new Date(real.length > 0 ? Math.min(...real) : Math.max(first, second));
 }
 
 /** `YYYY-MM-DD` of the zone's calendar day at `at`. */
