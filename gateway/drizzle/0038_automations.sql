@@ -22,7 +22,7 @@ CREATE TABLE "automation_journeys" (
 	"steps" integer DEFAULT 0 NOT NULL,
 	"entered_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "automation_journeys_state_check" CHECK ("automation_journeys"."state" in ('active', 'waiting', 'completed', 'exited', 'failed'))
+	CONSTRAINT "automation_journeys_state_check" CHECK ("automation_journeys"."state" in ('active', 'waiting', 'completed', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "automation_outbox" (

@@ -119,7 +119,7 @@ export const automationJourneys = pgTable(
       .on(t.dueAt)
       .where(sql`${t.state} in ('active', 'waiting')`),
     index('automation_journeys_log_idx').on(t.automationId, t.enteredAt),
-    check('automation_journeys_state_check', sql`${t.state} in ('active', 'waiting', 'completed', 'exited', 'failed')`),
+    check('automation_journeys_state_check', sql`${t.state} in ('active', 'waiting', 'completed', 'failed')`),
   ],
 );
 

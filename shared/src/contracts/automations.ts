@@ -375,7 +375,7 @@ export type AutomationPatch = z.infer<typeof AutomationPatch>;
 export const AutomationInvalid = z.object({ message: z.string(), problems: z.array(JourneyProblem) });
 export type AutomationInvalid = z.infer<typeof AutomationInvalid>;
 
-export const JOURNEY_STATES = ['active', 'waiting', 'completed', 'exited', 'failed'] as const;
+export const JOURNEY_STATES = ['active', 'waiting', 'completed', 'failed'] as const;
 export type JourneyState = (typeof JOURNEY_STATES)[number];
 
 /** A contact's journey (the automation log). */
