@@ -470,6 +470,8 @@ describe('the runtime', () => {
 describe('access', () => {
   it('staff without automations get 403; another tenant’s automation is 404', async () => {
     assert.equal((await call(gw, 'GET', '/v1/automations', staff)).status, 403);
+    const basic = await call<{ message: string }>(gw, 'GET', '/v1/automations', await gw.login('basicOwner'));
+    assert.equal(basic.status, 403, 'a plan without the automations feature');
     const id = await create(line(trigger(), exit()));
     assert.equal((await call(gw, 'GET', `/v1/automations/${id}`, labOwner)).status, 404);
     assert.equal((await call(gw, 'POST', `/v1/automations/${id}/activate`, labOwner)).status, 404);

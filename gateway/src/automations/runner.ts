@@ -6,6 +6,7 @@
  * given, so the tests drive waits with a controllable clock.
  */
 import type { Deps } from '../deps';
+import { asBackgroundWork } from '../db/storage';
 import { claimDue, runJourney } from './journeys';
 import { drainOutbox, enterDates, evaluateSegments, readContractEvents, SOURCE_BATCH } from './sources';
 
@@ -95,7 +96,8 @@ export class AutomationsLoop {
     this.running = true;
     let more = false;
     try {
-      more = (await runPass(this.deps)).more;
+      // A pass's statements give way to the console's requests, as jobs' do (db/storage.ts).
+      more = (await asBackgroundWork(this.deps.db, () => runPass(this.deps))).more;
     } catch (error) {
       if (!this.stopped) this.deps.log.error({ err: error }, 'an automations pass failed');
     } finally {
