@@ -1,3 +1,12 @@
+CREATE TABLE "automation_counters" (
+	"automation_id" uuid NOT NULL,
+	"shard" integer NOT NULL,
+	"entered" integer DEFAULT 0 NOT NULL,
+	"completed" integer DEFAULT 0 NOT NULL,
+	"emails_sent" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "automation_counters_automation_id_shard_pk" PRIMARY KEY("automation_id","shard")
+);
+--> statement-breakpoint
 CREATE TABLE "automation_entries" (
 	"automation_id" uuid NOT NULL,
 	"contact_id" uuid NOT NULL,
@@ -69,9 +78,6 @@ CREATE TABLE "automations" (
 	"draft_trigger" text,
 	"trigger_type" text,
 	"trigger_key" text,
-	"entered" integer DEFAULT 0 NOT NULL,
-	"completed" integer DEFAULT 0 NOT NULL,
-	"emails_sent" integer DEFAULT 0 NOT NULL,
 	"event_cursor" bigint DEFAULT 0 NOT NULL,
 	"date_day" text,
 	"date_cursor" uuid,
@@ -80,6 +86,7 @@ CREATE TABLE "automations" (
 	CONSTRAINT "automations_status_check" CHECK ("automations"."status" in ('draft', 'active', 'paused'))
 );
 --> statement-breakpoint
+ALTER TABLE "automation_counters" ADD CONSTRAINT "automation_counters_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_entries" ADD CONSTRAINT "automation_entries_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_entries" ADD CONSTRAINT "automation_entries_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_journeys" ADD CONSTRAINT "automation_journeys_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

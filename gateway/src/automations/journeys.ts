@@ -63,6 +63,9 @@ export async function runnableVersion(db: Queryable, automationId: string, versi
 // Entering
 // ---------------------------------------------------------------------------------------------
 
+/** Shards of an automation's counters (schema.ts `automationCounters`). */
+const COUNTER_SHARDS = 16;
+
 export interface Candidate {
   contactId: string;
   /** The trigger's context (`event`, `data`), kept on the journey for merges and conditions. */
@@ -125,8 +128,10 @@ export async function enterContacts(
             from entered e join input i on i.contact = e.contact_id
           returning id, contact_id),
         counted as (
-          update automations set entered = entered + (select count(*) from journeys)::int
-           where id = ${target.automationId}::uuid
+          insert into automation_counters (automation_id, shard, entered)
+          select ${target.automationId}::uuid, ${Math.floor(Math.random() * COUNTER_SHARDS)}, count(*)::int from journeys
+          having count(*) > 0
+          on conflict (automation_id, shard) do update set entered = automation_counters.entered + excluded.entered
           returning 1)
         select j.id, j.contact_id::text as contact_id, (select count(*) from counted)::int as counted from journeys j`,
   );
@@ -402,30 +407,37 @@ export async function advanceOnce(deps: Deps, journey: Claimed, now: Date): Prom
       ? await applyStep(deps, tx, v, journey, node, prepared)
       : { outcome: 'failed: the step no longer exists', nextId: null, end: 'failed' };
     const at = now.toISOString();
-    await tx.execute(
-      sql`insert into automation_steps (journey_id, node_id, type, outcome, message_id, at)
-          values (${journey.id}, ${journey.nodeId}, ${node?.type ?? 'unknown'}, ${step.outcome}, ${step.messageId ?? null}::uuid,
-                  ${at}::timestamptz)`,
-    );
     const nextNode = step.nextId ? v.nodes.get(step.nextId) : undefined;
     const end = step.end ?? (nextNode ? null : 'failed');
     const waitUntil = end ? null : dueAtNode(nextNode, now, zone);
     const state = end ?? (waitUntil ? 'waiting' : 'active');
+    const completed = end === 'completed' ? 1 : 0;
+    const sent = step.sent ? 1 : 0;
+    // The log line, the journey's move and the counters: one statement.
     await tx.execute(
-      sql`update automation_journeys
-             set node_id = ${end ? journey.nodeId : (step.nextId ?? journey.nodeId)}, state = ${state},
-                 due_at = ${end ? null : (waitUntil ?? now).toISOString()}::timestamptz,
-                 lease_until = ${state === 'active' ? sql`lease_until` : sql`null`},
-                 steps = steps + 1, updated_at = ${at}::timestamptz
-           where id = ${journey.id} and generation = ${journey.generation}`,
+      sql`with logged as (
+            insert into automation_steps (journey_id, node_id, type, outcome, message_id, at)
+            values (${journey.id}, ${journey.nodeId}, ${node?.type ?? 'unknown'}, ${step.outcome},
+                    ${step.messageId ?? null}::uuid, ${at}::timestamptz)
+            returning 1),
+          moved as (
+            update automation_journeys
+               set node_id = ${end ? journey.nodeId : (step.nextId ?? journey.nodeId)}, state = ${state},
+                   due_at = ${end ? null : (waitUntil ?? now).toISOString()}::timestamptz,
+                   lease_until = ${state === 'active' ? sql`lease_until` : sql`null`},
+                   steps = steps + 1, updated_at = ${at}::timestamptz
+             where id = ${journey.id} and generation = ${journey.generation}
+            returning 1),
+          counted as (
+            insert into automation_counters (automation_id, shard, completed, emails_sent)
+            select ${journey.automationId}::uuid, ${journey.id % COUNTER_SHARDS}, ${completed}, ${sent}
+             where ${completed + sent} > 0
+            on conflict (automation_id, shard) do update
+               set completed = automation_counters.completed + excluded.completed,
+                   emails_sent = automation_counters.emails_sent + excluded.emails_sent
+            returning 1)
+          select (select count(*) from logged)::int, (select count(*) from moved)::int, (select count(*) from counted)::int`,
     );
-    if (end === 'completed' || step.sent) {
-      await tx.execute(
-        sql`update automations set completed = completed + ${end === 'completed' ? 1 : 0},
-                                   emails_sent = emails_sent + ${step.sent ? 1 : 0}
-             where id = ${journey.automationId}::uuid`,
-      );
-    }
     if (!end) journey.nodeId = step.nextId ?? journey.nodeId;
     return { state, sent: step.sent };
   });

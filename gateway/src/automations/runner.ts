@@ -33,7 +33,10 @@ export async function runPass(deps: Deps, now: Date = deps.clock()): Promise<Pas
   let steps = 0;
   let next = 0;
   const work = async () => {
-    for (let i = next++; i < claimed.length; i = next++) steps += await runJourney(deps, claimed[i]!, now);
+    for (let i = next++; i < claimed.length; i = next++) {
+      const taken = await runJourney(deps, claimed[i]!, now);
+      steps += taken;
+    }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, work));
   return {

@@ -69,7 +69,13 @@ function toAutomation(r: Row): Automation {
 }
 
 const COLUMNS = sql.raw(
-  'a.id::text, a.name, a.status, a.version, a.active_version, a.draft_trigger, a.entered, a.completed, a.emails_sent, a.created_at, a.updated_at',
+  'a.id::text, a.name, a.status, a.version, a.active_version, a.draft_trigger, k.entered, k.completed, k.emails_sent, a.created_at, a.updated_at',
+);
+/** The grid's counters: the sum of the automation's shards (automation_counters). */
+const COUNTERS = sql.raw(
+  `left join lateral (select coalesce(sum(x.entered), 0)::int as entered, coalesce(sum(x.completed), 0)::int as completed,
+                             coalesce(sum(x.emails_sent), 0)::int as emails_sent
+                        from automation_counters x where x.automation_id = a.id) k on true`,
 );
 
 const SORT: Record<AutomationListQuery['sortField'], string> = {
@@ -77,7 +83,7 @@ const SORT: Record<AutomationListQuery['sortField'], string> = {
   updated_at: 'a.updated_at',
   name: 'lower(a.name)',
   status: 'a.status',
-  entered: 'a.entered',
+  entered: 'k.entered',
 };
 
 /** GET /v1/automations: the grid (spec section 3's list behaviour: search on the name, sort, pages). */
@@ -92,7 +98,7 @@ export async function listAutomations(db: Database, tenantId: string, q: Automat
     queryRows(db, sql`select count(*)::int as n from automations a where ${where}`),
     queryRows(
       db,
-      sql`select ${COLUMNS} from automations a where ${where}
+      sql`select ${COLUMNS} from automations a ${COUNTERS} where ${where}
            order by ${sql.raw(SORT[q.sortField])} ${direction}, a.id ${direction} limit ${limit} offset ${offset}`,
     ),
   ]);
@@ -104,8 +110,8 @@ async function automationRow(db: Queryable, tenantId: string, id: string, lock =
   if (!isUuid(id)) throw notFound(M.notFound);
   const [row] = await queryRows(
     db,
-    sql`select ${COLUMNS} from automations a where a.id = ${id}::uuid and a.tenant_id = ${tenantId}::uuid
-        ${lock ? sql`for update` : sql``}`,
+    sql`select ${COLUMNS} from automations a ${COUNTERS} where a.id = ${id}::uuid and a.tenant_id = ${tenantId}::uuid
+        ${lock ? sql`for update of a` : sql``}`,
   );
   if (!row) throw notFound(M.notFound);
   return row;
