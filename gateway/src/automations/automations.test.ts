@@ -32,7 +32,7 @@ import {
 } from '../../test/campaign-send-helpers';
 import { createApiKey } from '../../test/api-key-fixtures';
 import { subscribe } from '../onboarding/public/signup-subscribe';
-import { enterContacts } from './journeys';
+import { advanceOnce, claimDue, enterContacts } from './journeys';
 import { runUntilIdle } from './runner';
 
 let peer: SmtpPeer;
@@ -276,6 +276,34 @@ describe('the runtime', () => {
       ['entered', 'exit'],
     );
     assert.equal((await messagesTo('v2@example.org')).length, 0);
+  });
+
+  it('refuses a stale worker’s step once its lease was taken over (the generation fences it)', async () => {
+    const id = await create(line(trigger(), send('mail'), exit()));
+    await activate(id);
+    await contact('fenced@example.org');
+    await trig(id, 'fenced@example.org');
+    const mine = (await claimDue(db(), T0, 100, 30)).filter((j) => j.automationId === id);
+    assert.equal(mine.length, 1);
+    assert.equal(
+      (await claimDue(db(), minutes(0.25), 100, 30)).filter((j) => j.automationId === id).length,
+      0,
+      'leased',
+    );
+    // The first worker freezes past its lease; another claims the journey and runs it.
+    const theirs = (await claimDue(db(), minutes(1), 100, 30)).filter((j) => j.automationId === id);
+    assert.equal(theirs.length, 1);
+    assert.equal(theirs[0]!.generation, mine[0]!.generation + 1);
+    assert.equal(await advanceOnce(gw.app.deps, mine[0]!, minutes(1)), 'stale');
+    assert.equal(await advanceOnce(gw.app.deps, theirs[0]!, minutes(1)), 'advanced');
+    assert.equal(await advanceOnce(gw.app.deps, { ...mine[0]!, nodeId: 'mail' }, minutes(1)), 'stale');
+    assert.equal(await advanceOnce(gw.app.deps, theirs[0]!, minutes(1)), 'advanced');
+    assert.equal(await advanceOnce(gw.app.deps, theirs[0]!, minutes(1)), 'ended');
+    assert.equal((await messagesTo('fenced@example.org')).length, 1, 'the stale worker wrote no message');
+    assert.deepEqual(
+      (await journeys(id))[0]?.steps.map((x) => x.outcome),
+      ['entered', 'sent', 'exit'],
+    );
   });
 
   it('refuses to activate what cannot run, naming the nodes', async () => {
