@@ -495,6 +495,14 @@ describe('the runtime', () => {
   });
 });
 
+describe('templates in use', () => {
+  it('a template an active automation sends cannot be deleted', async () => {
+    const r = await call<{ message: string }>(gw, 'DELETE', `/v1/templates/${template}`, owner);
+    assert.equal(r.status, 409, r.text);
+    assert.match(r.body.message, /active automations? \(/);
+  });
+});
+
 describe('access', () => {
   it('staff without automations get 403; another tenant’s automation is 404', async () => {
     assert.equal((await call(gw, 'GET', '/v1/automations', staff)).status, 403);

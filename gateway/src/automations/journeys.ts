@@ -226,11 +226,25 @@ async function prepareStep(deps: Deps, journey: Claimed, node: JourneyNode): Pro
   return { send: await planSend(deps, journey, node), condition: null };
 }
 
+/** Send plans by tenant and template, read again after PLAN_TTL_MS (a deleted template is seen then). */
+const plans = new Map<string, { at: number; plan: Prepared['send'] }>();
+const PLAN_TTL_MS = 5_000;
+
 async function planSend(deps: Deps, journey: Claimed, node: JourneyNode): Promise<Prepared['send']> {
   if (node.type !== 'send_email' || !isUuid(node.data.template_id)) return null;
+  const key = `${journey.tenantId}:${node.data.template_id}`;
+  const hit = plans.get(key);
+  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.plan;
+  const plan = await readSendPlan(deps, journey, node.data.template_id);
+  if (plans.size >= 10_000) plans.clear();
+  plans.set(key, { at: Date.now(), plan });
+  return plan;
+}
+
+async function readSendPlan(deps: Deps, journey: Claimed, templateId: string): Promise<Prepared['send']> {
   const [t] = await queryRows(
     deps.db,
-    sql`select id::text, name, version from templates where id = ${node.data.template_id}::uuid
+    sql`select id::text, name, version from templates where id = ${templateId}::uuid
          and tenant_id = ${journey.tenantId}::uuid`,
   );
   if (!t) return null;
