@@ -217,12 +217,21 @@ interface Prepared {
   condition: SQL | null;
 }
 
+/** Tenants' custom attributes, read again after PLAN_TTL_MS (a condition compiles against them). */
+const attributesByTenant = new Map<string, { at: number; rows: Awaited<ReturnType<typeof tenantAttributes>> }>();
+
+async function attributesOf(deps: Deps, tenantId: string) {
+  const hit = attributesByTenant.get(tenantId);
+  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.rows;
+  const rows = await tenantAttributes(deps.db, tenantId);
+  if (attributesByTenant.size >= 10_000) attributesByTenant.clear();
+  attributesByTenant.set(tenantId, { at: Date.now(), rows });
+  return rows;
+}
+
 async function prepareStep(deps: Deps, journey: Claimed, node: JourneyNode): Promise<Prepared> {
   if (node.type === 'condition' && node.data.on === 'contact')
-    return {
-      send: null,
-      condition: segmentCondition(node.data.rule, await tenantAttributes(deps.db, journey.tenantId)),
-    };
+    return { send: null, condition: segmentCondition(node.data.rule, await attributesOf(deps, journey.tenantId)) };
   return { send: await planSend(deps, journey, node), condition: null };
 }
 
@@ -398,16 +407,37 @@ function dueAtNode(node: JourneyNode | undefined, now: Date, zone: string): Date
 
 export type StepOutcome = 'advanced' | 'waiting' | 'ended' | 'stale';
 
+/** Steps applied at most in one transaction (a journey's instant steps run together). */
+export const STEPS_PER_TRANSACTION = 16;
+
 /**
- * One step of a claimed journey, in one transaction: the journey row locked at the claimed generation
- * (none: another worker took it over, 'stale'), the step applied, its log line written, the journey
- * moved to its next node (due now, or at a wait's end) or ended, and the counters changed.
+ * What the steps of a version read before their transaction, per node: every send's plan and every
+ * contact condition's compiled rule (both cached: planSend, and the tenant's attributes per pass).
  */
-export async function advanceOnce(deps: Deps, journey: Claimed, now: Date): Promise<StepOutcome> {
+async function prepareVersion(deps: Deps, journey: Claimed, v: RunnableVersion): Promise<Map<string, Prepared>> {
+  const out = new Map<string, Prepared>();
+  for (const node of v.nodes.values())
+    if (node.type === 'send_email' || (node.type === 'condition' && node.data.on === 'contact'))
+      out.set(node.id, await prepareStep(deps, journey, node));
+  return out;
+}
+
+const NOTHING: Prepared = { send: null, condition: null };
+
+/**
+ * Steps of a claimed journey, in one transaction: the journey row locked at the claimed generation
+ * (none: another worker took it over, 'stale'); then, for each step, the node applied, its log line
+ * written, the journey moved to its next node (due now, or at a wait's end) or ended, and the counters
+ * changed; on to the next node while it is due now, at most `maxSteps`. All of it commits or none does.
+ */
+async function advance(
+  deps: Deps,
+  journey: Claimed,
+  now: Date,
+  maxSteps: number,
+): Promise<{ outcome: StepOutcome; steps: number }> {
   const v = await runnableVersion(deps.db, journey.automationId, journey.version);
-  const node = v.nodes.get(journey.nodeId);
-  // A waiting journey is claimed when its wait is over; an active one applies its node now.
-  const prepared: Prepared = node ? await prepareStep(deps, journey, node) : { send: null, condition: null };
+  const prepared = await prepareVersion(deps, journey, v);
   const result = await deps.db.transaction(async (tx) => {
     const [locked] = await queryRows(
       tx,
@@ -417,48 +447,64 @@ export async function advanceOnce(deps: Deps, journey: Claimed, now: Date): Prom
     );
     if (!locked) return 'stale' as const;
     const zone = textOf(locked, 'time_zone') ?? 'UTC';
-    const step: StepResult = node
-      ? await applyStep(deps, tx, v, journey, node, prepared)
-      : { outcome: 'failed: the step no longer exists', nextId: null, end: 'failed' };
-    const at = now.toISOString();
-    const nextNode = step.nextId ? v.nodes.get(step.nextId) : undefined;
-    const end = step.end ?? (nextNode ? null : 'failed');
-    const waitUntil = end ? null : dueAtNode(nextNode, now, zone);
-    const state = end ?? (waitUntil ? 'waiting' : 'active');
-    const completed = end === 'completed' ? 1 : 0;
-    const sent = step.sent ? 1 : 0;
-    // The log line, the journey's move and the counters: one statement.
-    await tx.execute(
-      sql`with logged as (
-            insert into automation_steps (journey_id, node_id, type, outcome, message_id, at)
-            values (${journey.id}, ${journey.nodeId}, ${node?.type ?? 'unknown'}, ${step.outcome},
-                    ${step.messageId ?? null}::uuid, ${at}::timestamptz)
-            returning 1),
-          moved as (
-            update automation_journeys
-               set node_id = ${end ? journey.nodeId : (step.nextId ?? journey.nodeId)}, state = ${state},
-                   due_at = ${end ? null : (waitUntil ?? now).toISOString()}::timestamptz,
-                   lease_until = ${state === 'active' ? sql`lease_until` : sql`null`},
-                   steps = steps + 1, updated_at = ${at}::timestamptz
-             where id = ${journey.id} and generation = ${journey.generation}
-            returning 1),
-          counted as (
-            insert into automation_counters (automation_id, shard, completed, emails_sent)
-            select ${journey.automationId}::uuid, ${journey.id % COUNTER_SHARDS}, ${completed}, ${sent}
-             where ${completed + sent} > 0
-            on conflict (automation_id, shard) do update
-               set completed = automation_counters.completed + excluded.completed,
-                   emails_sent = automation_counters.emails_sent + excluded.emails_sent
-            returning 1)
-          select (select count(*) from logged)::int, (select count(*) from moved)::int, (select count(*) from counted)::int`,
-    );
-    if (!end) journey.nodeId = step.nextId ?? journey.nodeId;
-    return { state, sent: step.sent };
+    const carriers = new Set<string>();
+    let nodeId = journey.nodeId;
+    let state: string = 'active';
+    let steps = 0;
+    while (state === 'active' && steps < maxSteps) {
+      const node = v.nodes.get(nodeId);
+      const step: StepResult = node
+        ? await applyStep(deps, tx, v, { ...journey, nodeId }, node, prepared.get(node.id) ?? NOTHING)
+        : { outcome: 'failed: the step no longer exists', nextId: null, end: 'failed' };
+      const at = now.toISOString();
+      const nextNode = step.nextId ? v.nodes.get(step.nextId) : undefined;
+      const end = step.end ?? (nextNode ? null : 'failed');
+      const waitUntil = end ? null : dueAtNode(nextNode, now, zone);
+      state = end ?? (waitUntil ? 'waiting' : 'active');
+      const completed = end === 'completed' ? 1 : 0;
+      const sent = step.sent ? 1 : 0;
+      if (step.sent) carriers.add(step.sent.carrierId);
+      // The log line, the journey's move and the counters: one statement.
+      await tx.execute(
+        sql`with logged as (
+              insert into automation_steps (journey_id, node_id, type, outcome, message_id, at)
+              values (${journey.id}, ${nodeId}, ${node?.type ?? 'unknown'}, ${step.outcome},
+                      ${step.messageId ?? null}::uuid, ${at}::timestamptz)
+              returning 1),
+            moved as (
+              update automation_journeys
+                 set node_id = ${end ? nodeId : (step.nextId ?? nodeId)}, state = ${state},
+                     due_at = ${end ? null : (waitUntil ?? now).toISOString()}::timestamptz,
+                     lease_until = ${state === 'active' ? sql`lease_until` : sql`null`},
+                     steps = steps + 1, updated_at = ${at}::timestamptz
+               where id = ${journey.id} and generation = ${journey.generation}
+              returning 1),
+            counted as (
+              insert into automation_counters (automation_id, shard, completed, emails_sent)
+              select ${journey.automationId}::uuid, ${journey.id % COUNTER_SHARDS}, ${completed}, ${sent}
+               where ${completed + sent} > 0
+              on conflict (automation_id, shard) do update
+                 set completed = automation_counters.completed + excluded.completed,
+                     emails_sent = automation_counters.emails_sent + excluded.emails_sent
+              returning 1)
+            select (select count(*) from logged)::int, (select count(*) from moved)::int, (select count(*) from counted)::int`,
+      );
+      steps++;
+      if (!end) nodeId = step.nextId ?? nodeId;
+    }
+    return { state, steps, nodeId, carriers };
   });
-  if (result === 'stale') return 'stale';
-  // After the commit: the carrier's run (a stop before it leaves the row queued; every start queues carriers).
-  if (result.sent) await enqueueCarrier(deps.jobs, result.sent.carrierId);
-  return result.state === 'active' ? 'advanced' : result.state === 'waiting' ? 'waiting' : 'ended';
+  if (result === 'stale') return { outcome: 'stale', steps: 0 };
+  journey.nodeId = result.nodeId;
+  // After the commit: the carriers' runs (a stop before it leaves the rows queued; every start queues carriers).
+  for (const carrier of result.carriers) await enqueueCarrier(deps.jobs, carrier);
+  const outcome = result.state === 'active' ? 'advanced' : result.state === 'waiting' ? 'waiting' : 'ended';
+  return { outcome, steps: result.steps };
+}
+
+/** One step of a claimed journey in its own transaction (see `advance`). */
+export async function advanceOnce(deps: Deps, journey: Claimed, now: Date): Promise<StepOutcome> {
+  return (await advance(deps, journey, now, 1)).outcome;
 }
 
 /** A step that threw (a rule that no longer compiles, say): the journey fails with the reason in its log. */
@@ -479,21 +525,23 @@ export async function failJourney(db: Database, journey: Claimed, reason: string
   });
 }
 
-/** Runs a claimed journey step by step until it waits, ends or is taken over (a graph is finite and acyclic). */
+/**
+ * Runs a claimed journey until it waits, ends or is taken over (a graph is finite and acyclic), its
+ * instant steps up to STEPS_PER_TRANSACTION at a time in one transaction.
+ */
 export async function runJourney(deps: Deps, journey: Claimed, now: Date): Promise<number> {
   let steps = 0;
   for (;;) {
-    let outcome: StepOutcome;
+    let r: { outcome: StepOutcome; steps: number };
     try {
-      outcome = await advanceOnce(deps, journey, now);
+      r = await advance(deps, journey, now, STEPS_PER_TRANSACTION);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.log.warn({ err: error, journey: journey.id }, 'an automation step failed');
       await failJourney(deps.db, journey, reason, now);
       return steps;
     }
-    if (outcome === 'stale') return steps;
-    steps++;
-    if (outcome !== 'advanced') return steps;
+    steps += r.steps;
+    if (r.outcome !== 'advanced') return steps;
   }
 }
