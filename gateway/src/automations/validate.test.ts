@@ -156,6 +156,23 @@ const rows: [string, JourneyGraph, [string | null, string][]][] = [
     [['c', M.eventConditionWithoutEvent]],
   ],
   [
+    'a value that does not fit the attribute',
+    {
+      nodes: [
+        trigger(),
+        {
+          id: 'u',
+          type: 'update_contact',
+          position: at,
+          data: { action: 'set_attribute', attribute: 'birthday', value: 7 },
+        },
+        exit('x'),
+      ],
+      edges: [edge('t', 'u'), edge('u', 'x')],
+    },
+    [['u', M.valueType]],
+  ],
+  [
     'a date trigger on a text attribute',
     {
       nodes: [trigger({ type: 'date_attribute', attribute: 'tier', offset_days: 0, time: '09:00' }), exit('x')],

@@ -30,6 +30,22 @@ export interface JourneyContext {
 
 const NEEDS_ONE_NEXT: ReadonlySet<JourneyNode['type']> = new Set(['trigger', 'wait', 'send_email', 'update_contact']);
 
+/** Whether a value can be set on an attribute of `type` (null clears any). */
+function fitsAttribute(type: AttributeType, value: string | number | boolean | null): boolean {
+  if (value === null) return true;
+  switch (type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+    case 'text':
+    case 'wallet':
+      return typeof value === 'string';
+  }
+}
+
 /** The fields a contact rule names, walked without recursion (rules are at most a few levels deep). */
 function ruleFields(rule: SegmentGroup): string[] {
   const out: string[] = [];
@@ -192,7 +208,9 @@ export function validateJourney(graph: JourneyGraph, ctx: JourneyContext): Journ
         break;
       case 'update_contact':
         if (node.data.action === 'set_attribute') {
-          if (!ctx.attributes.has(node.data.attribute)) add(node.id, M.unknownAttribute);
+          const a = ctx.attributes.get(node.data.attribute);
+          if (!a) add(node.id, M.unknownAttribute);
+          else if (!fitsAttribute(a.type, node.data.value)) add(node.id, M.valueType);
         } else if (!ctx.lists.has(node.data.list_id)) add(node.id, M.unknownList);
         break;
       default:

@@ -8,7 +8,7 @@
  * `no`. One node is the trigger; every other node is a step.
  */
 import * as z from 'zod/mini';
-import { listQuery, page, text } from '@console/shared/contracts/core';
+import { isStorableText, listQuery, page, text, UNSTORABLE_TEXT_MESSAGE } from '@console/shared/contracts/core';
 import { SegmentGroup } from './segments';
 
 export const AUTOMATION_LIMITS = {
@@ -211,7 +211,7 @@ export type ConditionStep = z.infer<typeof ConditionStep>;
 
 export const SendEmailStep = z.object({
   /** A template of the tenant; merge data: `contact.*`, `event.args.*`, `event.*`, `data.*` (API trigger). */
-  template_id: z.string().check(z.maxLength(64)),
+  template_id: text(64),
 });
 export type SendEmailStep = z.infer<typeof SendEmailStep>;
 
@@ -298,6 +298,7 @@ export const AUTOMATION_MESSAGES = {
   unknownWidget: 'This widget does not exist.',
   unknownAttribute: 'This custom attribute does not exist.',
   notDateAttribute: 'Choose a date custom attribute.',
+  valueType: "This value does not fit the attribute's type.",
   unwatchedContract: 'This contract is not watched.',
   unwatchedEvent: 'This contract does not watch this event.',
   unknownArgument: 'The event has no argument named {arg}.',
@@ -399,11 +400,28 @@ export type JourneyListQuery = z.infer<typeof JourneyListQuery>;
 export const JourneyPage = page(Journey);
 export type JourneyPage = z.infer<typeof JourneyPage>;
 
+/** Whether every text in a JSON value (keys and strings, at any depth) can be stored (a walk, no recursion). */
+export function storableJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  for (let v = stack.pop(), n = 0; v !== undefined || stack.length > 0; v = stack.pop(), n++) {
+    if (n > 100_000) return false;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return false;
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === 'object' && v !== null)
+      for (const [k, x] of Object.entries(v)) {
+        if (!isStorableText(k)) return false;
+        stack.push(x);
+      }
+  }
+  return true;
+}
+
 /** POST /v1/automations/{id}/trigger: the contact by e-mail or wallet, and data for the merge (`data.*`). */
 export const AutomationTriggerInput = z.object({
   email: z.optional(text(320)),
   wallet: z.optional(text(64)),
-  data: z._default(z.record(z.string(), z.unknown()), {}),
+  data: z._default(z.record(text(200), z.unknown()).check(z.refine(storableJson, UNSTORABLE_TEXT_MESSAGE)), {}),
 });
 export type AutomationTriggerInput = z.input<typeof AutomationTriggerInput>;
 
