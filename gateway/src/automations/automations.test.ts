@@ -314,7 +314,7 @@ describe('the runtime', () => {
     const r = await call<AutomationInvalid>(gw, 'POST', `/v1/automations/${id}/activate`, owner);
     assert.equal(r.status, 400, r.text);
     assert.deepEqual(
-      r.body.problems.map((p) => p.node_id),
+      (r.body.problems ?? []).map((p) => p.node_id),
       ['stray', 'stray', 'mail'],
     );
     assert.equal((await row(id)).status, 'draft');

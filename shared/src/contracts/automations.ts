@@ -372,8 +372,12 @@ export const AutomationPatch = z.object({
 });
 export type AutomationPatch = z.infer<typeof AutomationPatch>;
 
-/** 400 of an activation refused: the message and every problem. */
-export const AutomationInvalid = z.object({ message: z.string(), problems: z.array(JourneyProblem) });
+/** 400 of an activation refused: the message and every problem (a bad request itself: field errors instead). */
+export const AutomationInvalid = z.object({
+  message: z.string(),
+  problems: z.optional(z.array(JourneyProblem)),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+});
 export type AutomationInvalid = z.infer<typeof AutomationInvalid>;
 
 export const JOURNEY_STATES = ['active', 'waiting', 'completed', 'failed'] as const;
