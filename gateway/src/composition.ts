@@ -30,6 +30,7 @@ import { tenantsArea } from './tenants/index';
 import { webhooksArea } from './webhooks/index';
 import { transactionalArea } from './transactional/index';
 import { onchainArea } from './onchain/index';
+import { automationsArea } from './automations/index';
 import { configureOffLoop } from './lib/off-loop/pool';
 
 /** The product areas, in the order their decorations, routes and job queues are registered. */
@@ -52,6 +53,7 @@ export const AREAS: readonly Area[] = [
   apiKeysArea,
   transactionalArea,
   onchainArea,
+  automationsArea,
 ];
 
 export interface DepsOptions {

@@ -57,6 +57,14 @@ export interface JobsConfig {
   heartbeatSeconds: number;
 }
 
+/** Automations' runtime (automations/runner.ts; docs/automations.md). */
+export interface AutomationsConfig {
+  /** How often the runner looks for triggers and due journeys where workers run (0: never by itself). */
+  pollMs: number;
+  /** A claimed journey left by a stopped worker is claimed again after this long. */
+  leaseSeconds: number;
+}
+
 /** Onboarding (spec sections 2 and 4): uploads, the widget SDK and the public sign-up. */
 export interface OnboardingConfig {
   /** Where this gateway is reached from browsers (presigned URLs, stored file addresses, public pages). */
@@ -166,6 +174,7 @@ export interface Config {
   logLevel: string;
   imports: ImportConfig;
   jobs: JobsConfig;
+  automations: AutomationsConfig;
   onboarding: OnboardingConfig;
   billing: BillingConfig;
   admission: AdmissionConfig;
@@ -536,6 +545,10 @@ export function loadConfig(env: Env = process.env): Config {
       pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS || 2)),
       superviseSeconds: Math.max(1, int(env, 'JOBS_SUPERVISE_SECONDS', 10)),
       heartbeatSeconds: Math.max(10, int(env, 'JOBS_HEARTBEAT_SECONDS', 30)),
+    },
+    automations: {
+      pollMs: Math.max(0, int(env, 'AUTOMATIONS_POLL_MS', 1000)),
+      leaseSeconds: Math.max(1, int(env, 'AUTOMATIONS_LEASE_SECONDS', 30)),
     },
     onboarding: {
       publicUrl,

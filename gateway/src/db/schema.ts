@@ -21,3 +21,4 @@ export * from '../webhooks/schema';
 export * from '../api-keys/schema';
 export * from '../transactional/schema';
 export * from '../onchain/schema';
+export * from '../automations/schema';

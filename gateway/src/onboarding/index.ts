@@ -37,3 +37,4 @@ export { createTenantCommunity } from './community/community-store';
 export { communityUrl } from './onboarding-rules';
 export { isStoredImageOf } from './storage/storage';
 export { uploadOwnerOf, type UploadOwner } from './storage/upload-owner';
+export { onWidgetSignup, type WidgetSignup } from './public/signup-subscribe';

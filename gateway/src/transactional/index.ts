@@ -57,3 +57,9 @@ export const transactionalArea: Area = {
     jobs.schedule(EXPIRE_QUEUE, '17 * * * *');
   },
 };
+
+// What automations use to send through carriers: the same storage and sender as the send API.
+export { carrierOf } from './carriers';
+export { writeMessages, type Planned } from './accept';
+export { recipientOf } from './recipient';
+export { DEFAULT_SETTINGS } from './settings';

@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './api-keys';
 export * from './transactional';
 export * from './onchain';
+export * from './automations';

@@ -48,6 +48,24 @@ export async function isSubscribedMember(
   return row !== undefined;
 }
 
+/** A sign-up through a widget that made a new member, as listeners hear it. */
+export interface WidgetSignup {
+  tenantId: string;
+  widgetId: string;
+  listId: string;
+  contactId: string;
+}
+
+/** Called inside the sign-up's transaction, so what it writes commits with the membership or not at all. */
+export type WidgetSignupListener = (tx: Database, signup: WidgetSignup) => Promise<void>;
+
+const signupListeners = new Map<string, WidgetSignupListener>();
+
+/** Adds (or replaces, by name) a listener of widget sign-ups (automations' widget trigger). */
+export function onWidgetSignup(name: string, listener: WidgetSignupListener): void {
+  signupListeners.set(name, listener);
+}
+
 /** Runs inside the caller's transaction. Returns whether the contact became a member of the list now. */
 export async function subscribe(tx: Database, target: SubscribeTarget, identity: Identity): Promise<boolean> {
   const [created] = await tx
@@ -82,6 +100,8 @@ export async function subscribe(tx: Database, target: SubscribeTarget, identity:
       .update(widgets)
       .set({ signups: sql`${widgets.signups} + 1` })
       .where(eq(widgets.id, target.widgetId));
+    const signup = { tenantId: target.tenantId, widgetId: target.widgetId, listId: target.listId, contactId };
+    for (const listener of signupListeners.values()) await listener(tx, signup);
   }
   return newMember;
 }

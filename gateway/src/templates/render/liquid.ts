@@ -15,6 +15,7 @@
  * part are not.
  */
 import { Liquid, LiquidError, type Template } from 'liquidjs';
+import { tokenAmount } from './token-amount';
 
 /** Limits of one recipient's message (its subject, preview text, HTML and text). */
 export const RENDER_LIMITS = {
@@ -57,6 +58,7 @@ function engine(escapeOutput: boolean): Liquid {
     ...(escapeOutput ? { outputEscape: 'escape' as const } : {}),
   });
   for (const tag of ['include', 'render', 'layout']) liquid.registerTag(tag, refused);
+  liquid.registerFilter('token', tokenAmount);
   countSteps(liquid);
   return liquid;
 }
