@@ -23,6 +23,6 @@ export const audienceArea: Area = {
 export { normaliseEmail, normaliseWallet } from './contacts/contact-fields';
 export { tenantAttributes } from './contacts/contact-wire';
 export { segmentCondition } from './segments/segment-sql';
-export { segmentContext } from './segments/segment-context';
+export { segmentContext, tenantSegmentContracts } from './segments/segment-context';
 // The demo data (src/seed.ts).
 export { DEMO_CONTACTS, demoContact, seedDemoAudience } from './contacts/demo-audience';

@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import type { Database } from '../db/index';
 import { queryRows, textOf, type Queryable, type Row } from '../lib/raw-sql';
 import { isUuid } from '../lib/db-helpers';
-import { segmentCondition, tenantAttributes } from '../audience/index';
+import { segmentCondition, segmentContext } from '../audience/index';
 import { enqueueCarrier } from '../campaigns/index';
 import { carrierOf, DEFAULT_SETTINGS, recipientOf, writeMessages } from '../transactional/index';
 import { nextWeekdayTime } from './zoned-time';
@@ -218,20 +218,24 @@ interface Prepared {
 }
 
 /** Tenants' custom attributes, read again after PLAN_TTL_MS (a condition compiles against them). */
-const attributesByTenant = new Map<string, { at: number; rows: Awaited<ReturnType<typeof tenantAttributes>> }>();
+const contextByTenant = new Map<string, { at: number; context: Awaited<ReturnType<typeof segmentContext>> }>();
 
-async function attributesOf(deps: Deps, tenantId: string) {
-  const hit = attributesByTenant.get(tenantId);
-  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.rows;
-  const rows = await tenantAttributes(deps.db, tenantId);
-  if (attributesByTenant.size >= 10_000) attributesByTenant.clear();
-  attributesByTenant.set(tenantId, { at: Date.now(), rows });
-  return rows;
+/**
+ * What a condition's rule compiles against (the tenant's attributes and watched contracts), read again
+ * after PLAN_TTL_MS. A rule on a contract no longer watched matches nobody, as in a saved segment.
+ */
+async function contextOf(deps: Deps, tenantId: string) {
+  const hit = contextByTenant.get(tenantId);
+  if (hit && Date.now() - hit.at < PLAN_TTL_MS) return hit.context;
+  const context = await segmentContext(deps.db, tenantId, 'matchNobody');
+  if (contextByTenant.size >= 10_000) contextByTenant.clear();
+  contextByTenant.set(tenantId, { at: Date.now(), context });
+  return context;
 }
 
 async function prepareStep(deps: Deps, journey: Claimed, node: JourneyNode): Promise<Prepared> {
   if (node.type === 'condition' && node.data.on === 'contact')
-    return { send: null, condition: segmentCondition(node.data.rule, await attributesOf(deps, journey.tenantId)) };
+    return { send: null, condition: segmentCondition(node.data.rule, await contextOf(deps, journey.tenantId)) };
   return { send: await planSend(deps, journey, node), condition: null };
 }
 

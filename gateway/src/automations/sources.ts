@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { argsMatch, type SegmentGroup, type Trigger } from '../contracts';
 import type { Deps } from '../deps';
 import { queryRows, textOf, type Queryable, type Row } from '../lib/raw-sql';
-import { segmentCondition, tenantAttributes } from '../audience/index';
+import { segmentCondition, segmentContext } from '../audience/index';
 import { enterContacts, runnableVersion, type Candidate, type EntryTarget } from './journeys';
 import { addDays, localDay, localTime, minutesOf } from './zoned-time';
 
@@ -182,7 +182,7 @@ export async function evaluateSegments(deps: Deps, now: Date, force = false): Pr
     );
     if (!segment) continue;
     const rule = (typeof segment.rule === 'string' ? JSON.parse(segment.rule) : segment.rule) as SegmentGroup;
-    const condition = segmentCondition(rule, await tenantAttributes(deps.db, a.tenantId));
+    const condition = segmentCondition(rule, await segmentContext(deps.db, a.tenantId, 'matchNobody'));
     for (;;) {
       const n = await deps.db.transaction(async (tx) => {
         if (!(await lockAutomation(tx, a.automationId))) return -1;

@@ -21,6 +21,7 @@ import {
   type Trigger,
   type TriggerType,
 } from '../contracts';
+import { tenantSegmentContracts } from '../audience/index';
 import type { Database } from '../db/index';
 import { badRequest, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
@@ -161,12 +162,13 @@ export async function journeyContext(db: Queryable, tenantId: string, graph: Jou
         )
       ).map((r) => String(r.id)),
     );
-  const [templates, lists, segments, widgets, attributeRows] = await Promise.all([
+  const [templates, lists, segments, widgets, attributeRows, segmentContracts] = await Promise.all([
     found('templates', ids.templates),
     found('lists', ids.lists),
     found('segments', ids.segments),
     found('widgets', ids.widgets),
     queryRows(db, sql`select key, name, type from custom_attributes where tenant_id = ${tenantId}::uuid`),
+    tenantSegmentContracts(db, tenantId),
   ]);
   const attributes = new Map(
     attributeRows.map((r) => [String(r.key), { name: String(r.name), type: String(r.type) as AttributeType }]),
@@ -190,7 +192,7 @@ export async function journeyContext(db: Queryable, tenantId: string, graph: Jou
       contracts.set(String(c.id), events);
     }
   }
-  return { templates, lists, segments, widgets, attributes, contracts };
+  return { templates, lists, segments, widgets, attributes, contracts, segmentContracts };
 }
 
 /** The problems of a graph for a tenant. */

@@ -22,6 +22,9 @@ const ctx: JourneyContext = {
     ['tier', { name: 'Tier', type: 'text' as const }],
   ]),
   contracts: new Map([['c1', new Map([['Transfer', ['from', 'to', 'value']]])]]),
+  segmentContracts: [
+    { id: 'c1', name: 'Token', events: ['Transfer(address,address,uint256)'], token: { symbol: 'TKN', decimals: 18 } },
+  ],
 };
 
 const trigger = (data: Extract<JourneyNode, { type: 'trigger' }>['data'] = { type: 'api_call' }): JourneyNode => ({
@@ -102,6 +105,16 @@ const rows: [string, JourneyGraph, [string | null, string][]][] = [
     'a condition on a field that does not exist',
     { nodes: ok.nodes.map((n) => (n.id === 'c' ? contactCondition('c', 'attr.shoe_size') : n)), edges: ok.edges },
     [['c', M.unknownField.replace('{field}', 'attr.shoe_size')]],
+  ],
+  [
+    "a condition on a watched token's balance",
+    { nodes: ok.nodes.map((n) => (n.id === 'c' ? contactCondition('c', 'chain.balance.c1') : n)), edges: ok.edges },
+    [],
+  ],
+  [
+    'a condition on the balance of a contract that is not watched',
+    { nodes: ok.nodes.map((n) => (n.id === 'c' ? contactCondition('c', 'chain.balance.c9') : n)), edges: ok.edges },
+    [['c', M.unknownField.replace('{field}', 'chain.balance.c9')]],
   ],
   [
     'a trigger on a contract that is not watched',

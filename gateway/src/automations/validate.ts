@@ -9,6 +9,7 @@ import {
   isSegmentGroup,
   parseIntegerExpression,
   segmentFields,
+  type SegmentContract,
   type ArgCondition,
   type AttributeType,
   type JourneyGraph,
@@ -26,6 +27,8 @@ export interface JourneyContext {
   attributes: ReadonlyMap<string, { name: string; type: AttributeType }>;
   /** Watched contracts: their watched events by name, with each event's argument names. */
   contracts: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** The tenant's watched contracts as segment rules name them (a condition's on-chain fields). */
+  segmentContracts: readonly SegmentContract[];
 }
 
 const NEEDS_ONE_NEXT: ReadonlySet<JourneyNode['type']> = new Set(['trigger', 'wait', 'send_email', 'update_contact']);
@@ -154,7 +157,10 @@ export function validateJourney(graph: JourneyGraph, ctx: JourneyContext): Journ
 
   // What the nodes refer to.
   const fields = new Set(
-    segmentFields([...ctx.attributes].map(([key, a]) => ({ key, name: a.name, type: a.type }))).map((f) => f.name),
+    segmentFields(
+      [...ctx.attributes].map(([key, a]) => ({ key, name: a.name, type: a.type })),
+      ctx.segmentContracts,
+    ).map((f) => f.name),
   );
   let eventArgs: readonly string[] | null = null;
   if (trigger) {

@@ -2,10 +2,11 @@
  * What a tenant's segment rules are compiled against: its custom attributes and the contracts it
  * watches (the on-chain fields), and what a rule naming a contract no longer watched means.
  */
-import { asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { segmentFields, type SegmentContract, type SegmentFieldList } from '../../contracts';
 import type { Database } from '../../db/index';
-import { watchedContracts, type CustomAttributeRow } from '../../db/schema';
+import type { CustomAttributeRow } from '../../db/schema';
+import { queryRows, textOf, type Queryable } from '../../lib/raw-sql';
 import { tenantAttributes } from '../contacts/contact-wire';
 
 /**
@@ -23,25 +24,22 @@ export interface SegmentContext {
   unwatched: UnwatchedRule;
 }
 
-/** The tenant's watched contracts as segment fields need them, oldest first. */
-export async function tenantSegmentContracts(db: Database, tenantId: string): Promise<SegmentContract[]> {
-  const rows = await db
-    .select({
-      id: watchedContracts.id,
-      name: watchedContracts.name,
-      events: watchedContracts.events,
-      decimals: watchedContracts.tokenDecimals,
-      symbol: watchedContracts.tokenSymbol,
-    })
-    .from(watchedContracts)
-    .where(eq(watchedContracts.tenantId, tenantId))
-    .orderBy(asc(watchedContracts.createdAt), asc(watchedContracts.id));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    events: r.events,
-    token: r.decimals === null ? null : { symbol: r.symbol, decimals: r.decimals },
-  }));
+/** The tenant's watched contracts as segment fields need them, oldest first (the database or a transaction). */
+export async function tenantSegmentContracts(db: Queryable, tenantId: string): Promise<SegmentContract[]> {
+  const rows = await queryRows(
+    db,
+    sql`select id::text as id, name, events, token_decimals, token_symbol from watched_contracts
+         where tenant_id = ${tenantId}::uuid order by created_at, id`,
+  );
+  return rows.map((r) => {
+    const decimals = r.token_decimals === null || r.token_decimals === undefined ? null : Number(r.token_decimals);
+    return {
+      id: String(r.id),
+      name: String(r.name),
+      events: Array.isArray(r.events) ? r.events.map(String) : [],
+      token: decimals === null ? null : { symbol: textOf(r, 'token_symbol'), decimals },
+    };
+  });
 }
 
 /** The tenant's attributes and watched contracts. */
