@@ -215,6 +215,11 @@ export interface WebhooksConfig {
   retrySeconds: number[];
   /** WEBHOOK_TIMEOUT_MS: one attempt's whole time (connect, send, answer). Default 10 s. */
   timeoutMs: number;
+  /**
+   * WEBHOOK_LEASE_SECONDS: how long a process holds the delivery events it took from the outbox before
+   * another may take them over (it ended or froze). Default 30 s.
+   */
+  leaseSeconds: number;
 }
 
 export const DEFAULT_WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -597,6 +602,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowLoopback: flag(env.WEBHOOKS_ALLOW_LOOPBACK, false),
       retrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', DEFAULT_WEBHOOK_RETRY_SECONDS),
       timeoutMs: Math.max(100, int(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
+      leaseSeconds: Math.max(1, int(env, 'WEBHOOK_LEASE_SECONDS', 30)),
     },
     platformDkim: loadPlatformDkim(env, dataDir, platformFrom.slice(platformFrom.lastIndexOf('@') + 1)),
   };
