@@ -106,6 +106,13 @@ export interface AdmissionConfig {
   queue: number;
   /** A request that has waited this long is answered 503 (ms). */
   maxWaitMs: number;
+  /**
+   * Routes whose database work concurrent requests share (`config: { admission: 'shared' }`: the
+   * transactional sends, whose reads and writes are group commits): their own lanes, wider, since
+   * more requests at once make fewer statements each, not more. In all, and per tenant.
+   */
+  sharedConcurrency: number;
+  sharedLaneConcurrency: number;
 }
 
 /** Custom sending domains (domains/): where records are looked up and what they must contain. */
@@ -402,6 +409,8 @@ function admissionConfig(env: Env): AdmissionConfig {
     laneQueue: int(env, 'ADMISSION_TENANT_QUEUE', 256),
     queue: int(env, 'ADMISSION_QUEUE', 1000),
     maxWaitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
+    sharedConcurrency: Math.max(1, int(env, 'ADMISSION_SHARED_CONCURRENCY', 128)),
+    sharedLaneConcurrency: Math.max(1, int(env, 'ADMISSION_SHARED_TENANT_CONCURRENCY', 64)),
   };
 }
 

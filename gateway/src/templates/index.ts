@@ -20,6 +20,7 @@ export const templatesArea: Area = {
 // community's outputs merged once), then per recipient builds a scope (`contactScope`) and
 // `renderMessage`s it: no MJML, no parsing per recipient.
 export { variablesUsed } from './merge-tags';
+export { onTemplatesChanged } from './template-changes';
 export {
   loadCompiled,
   loadTemplate,

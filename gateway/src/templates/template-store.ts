@@ -2,6 +2,7 @@
  * Templates of one tenant as stored: reading, the grid query, versions and delete. Every query is
  * scoped by the tenant; another tenant's id (or a malformed one) is simply not found.
  */
+import { templatesChanged } from './template-changes';
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   TEMPLATE_LIMITS,
@@ -181,4 +182,5 @@ export async function deleteTemplate(db: Database, tenantId: string, id: string)
   const refused = inUseMessage(usage);
   if (refused) throw conflict(refused);
   await db.delete(templates).where(scoped(row.id, tenantId));
+  templatesChanged(db, tenantId);
 }

@@ -9,16 +9,15 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../errors';
-import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
+import type { Queryable } from '../lib/raw-sql';
 import { emailAllowance, volumeRefusal } from '../campaigns/index';
 import { senderRefusal } from '../domains/index';
-import { variablesUsed } from '../templates/index';
 import type { TransactionalMessage, TransactionalSettings } from '../contracts';
 import { TRANSACTIONAL_LIMITS } from '../contracts';
 import { carrierOf } from './carriers';
 import { recipientOf } from './recipient';
-import { DEFAULT_SETTINGS } from './settings';
-import { callerVariables, missingVariables } from './variables';
+import { templateFacts } from './template-cache';
+import { missingVariables } from './variables';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found.';
 export const NO_ATTACHMENTS = 'Attachments are not accepted: put a link to the file in the message instead.';
@@ -45,95 +44,24 @@ interface TemplateInfo {
   variables: string[];
 }
 
-/** Variables per template version (a version never changes). */
-const variablesByVersion = new Map<string, string[]>();
-const VERSIONS_KEPT = 1_000;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function variablesOfVersion(db: Queryable, id: string, version: number): Promise<string[]> {
-  const key = `${id}:${version}`;
-  let variables = variablesByVersion.get(key);
-  if (!variables) {
-    const [v] = await queryRows(
-      db,
-      sql`select subject, preview_text, mjml from template_versions where template_id = ${id}::uuid and version = ${version}`,
-    );
-    variables = callerVariables(
-      variablesUsed({
-        subject: textOf(v ?? {}, 'subject') ?? '',
-        preview_text: textOf(v ?? {}, 'preview_text') ?? '',
-        mjml: textOf(v ?? {}, 'mjml') ?? '',
-      }),
-    );
-    if (variablesByVersion.size >= VERSIONS_KEPT) variablesByVersion.clear();
-    variablesByVersion.set(key, variables);
-  }
-  return variables;
-}
-
 /** The tenant's transactional template with the variables its current version needs (404 otherwise). */
-export async function transactionalTemplate(db: Queryable, tenantId: string, id: string): Promise<TemplateInfo> {
+export async function transactionalTemplate(db: Database, tenantId: string, id: string): Promise<TemplateInfo> {
   if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
-  const [row] = await queryRows(
-    db,
-    sql`select t.id::text, t.name, t.version from templates t
-         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
-  );
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  const version = intOf(row, 'version');
-  return {
-    id: textOf(row, 'id') ?? id,
-    name: textOf(row, 'name') ?? '',
-    version,
-    variables: await variablesOfVersion(db, id, version),
-  };
+  const facts = await templateFacts(db, tenantId, id);
+  if (!facts) throw notFound(TEMPLATE_NOT_FOUND);
+  return { id: facts.id, name: facts.name, version: facts.version, variables: facts.variables };
 }
 
-/**
- * What a message's checks read, in one statement: the template (404 when not the tenant's
- * transactional one), its settings, and the tenant's contact with the recipient's address if any.
- */
-async function readForMessage(
-  db: Queryable,
+/** A recipient's address looked up among the tenant's contacts (contact-lookups.ts). */
+export type ContactLookup = (
   tenantId: string,
-  id: string,
-  to: { email: string | null; wallet: string | null } | null,
-) {
-  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
-  const match = !to ? sql`false` : to.email ? sql`c.email = ${to.email}` : sql`c.wallet = ${to.wallet}`;
-  const [row] = await queryRows(
-    db,
-    sql`select t.id::text, t.name, t.version, s.send_to_unsubscribed, s.track_opens, s.track_clicks,
-               k.id::text as contact_id, k.status as contact_status
-          from templates t
-          left join transactional_settings s on s.template_id = t.id
-          left join lateral (select c.id, c.status from contacts c
-                              where c.tenant_id = t.tenant_id and ${match} limit 1) k on true
-         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
-  );
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  const version = intOf(row, 'version');
-  const settings: TransactionalSettings =
-    row.send_to_unsubscribed === null || row.send_to_unsubscribed === undefined
-      ? DEFAULT_SETTINGS
-      : {
-          send_to_unsubscribed: row.send_to_unsubscribed === true,
-          track_opens: row.track_opens === true,
-          track_clicks: row.track_clicks === true,
-        };
-  const contactId = textOf(row, 'contact_id');
-  return {
-    template: {
-      id: textOf(row, 'id') ?? id,
-      name: textOf(row, 'name') ?? '',
-      version,
-      variables: await variablesOfVersion(db, id, version),
-    },
-    settings,
-    contact: contactId ? { id: contactId, status: textOf(row, 'contact_status') } : null,
-  };
-}
+  to: { email: string | null; wallet: string | null },
+) => Promise<{
+  id: string;
+  status: string | null;
+} | null>;
 
 /** Checks one message; throws the HttpError the caller gets (400 field errors, 404). */
 export async function planMessage(
@@ -141,13 +69,21 @@ export async function planMessage(
   config: Config,
   tenantId: string,
   msg: TransactionalMessage,
+  contactOf: ContactLookup,
 ): Promise<Planned> {
   const errors: FieldErrors = {};
   if (msg.attachments !== undefined) throw badRequest(NO_ATTACHMENTS, { attachments: [NO_ATTACHMENTS] });
   if (JSON.stringify(msg.data).length > TRANSACTIONAL_LIMITS.dataChars)
     throw badRequest(INVALID_INPUT, { data: [DATA_TOO_LARGE] });
   const to = recipientOf(msg.to, config.campaigns.walletMailDomain);
-  const { template, settings, contact } = await readForMessage(db, tenantId, msg.template_id, to.ok ? to : null);
+  if (!UUID.test(msg.template_id)) throw notFound(TEMPLATE_NOT_FOUND);
+  // The template from memory (template-cache.ts), the contact by a read shared with concurrent sends.
+  const [template, contact] = await Promise.all([
+    templateFacts(db, tenantId, msg.template_id),
+    to.ok ? contactOf(tenantId, to) : null,
+  ]);
+  if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+  const settings = template.settings;
   if (!to.ok) errors.to = [to.error];
   const missing = missingVariables(template.variables, msg.data);
   for (const name of missing) errors[`data.${name}`] = ['This merge variable is missing.'];
