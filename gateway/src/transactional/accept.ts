@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../errors';
-import type { Queryable } from '../lib/raw-sql';
+import { queryRows, type Queryable } from '../lib/raw-sql';
 import { emailAllowance, volumeRefusal } from '../campaigns/index';
 import { senderRefusal } from '../domains/index';
 import type { TransactionalMessage, TransactionalSettings } from '../contracts';
@@ -52,6 +52,16 @@ export async function transactionalTemplate(db: Database, tenantId: string, id: 
   const facts = await templateFacts(db, tenantId, id);
   if (!facts) throw notFound(TEMPLATE_NOT_FOUND);
   return { id: facts.id, name: facts.name, version: facts.version, variables: facts.variables };
+}
+
+/** Whether any of these templates no longer exists (read, not from memory: a deletion just committed). */
+export async function anyTemplateGone(db: Queryable, ids: string[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as n from templates where id = any(${`{${unique.join(',')}}`}::uuid[])`,
+  );
+  return Number(row?.n ?? 0) < unique.length;
 }
 
 /** A recipient's address looked up among the tenant's contacts (contact-lookups.ts). */

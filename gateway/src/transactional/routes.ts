@@ -20,13 +20,16 @@ import {
   text,
 } from '../contracts';
 import { requirePermission, tenantOf } from '../auth/index';
-import { badRequest, HttpError, INVALID_INPUT } from '../errors';
+import { badRequest, HttpError, INVALID_INPUT, notFound } from '../errors';
+import { foreignKeyViolation } from '../lib/db-helpers';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
 import { enqueueCarrier, GroupCommit } from '../campaigns/index';
 import {
+  anyTemplateGone,
   checkVolume,
   planMessage,
+  TEMPLATE_NOT_FOUND,
   requestHash,
   transactionalTemplate,
   writeMessages,
@@ -63,6 +66,28 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
+   * Writes a request's messages. A template deleted while its group was written (the deletion locks
+   * the template's row and refuses while messages wait: carriers.ts `queuedRefusal`) fails the whole
+   * group on the messages' reference: each request then answers 404 if its template is gone, and is
+   * written again otherwise.
+   */
+  async function write(item: Accepted): Promise<void> {
+    try {
+      await writes.request(item);
+    } catch (error) {
+      if (!foreignKeyViolation(error)) throw error;
+      if (
+        await anyTemplateGone(
+          db,
+          item.planned.map((m) => m.templateId),
+        )
+      )
+        throw notFound(TEMPLATE_NOT_FOUND);
+      await writes.request(item);
+    }
+  }
+
+  /**
    * Runs `work` once per Idempotency-Key: its planned messages and its answer are written in one
    * statement; the carriers' runs are asked for after it (kicks.ts).
    */
@@ -80,7 +105,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     try {
       const { planned, answer } = await work();
-      await writes.request({ tenantId, planned, idempotency: key ? { key, ...answer } : null });
+      await write({ tenantId, planned, idempotency: key ? { key, ...answer } : null });
       for (const carrier of new Set(planned.map((m) => m.carrierId))) kicks.kick(carrier);
       return answer;
     } catch (error) {

@@ -10,6 +10,8 @@ import { queryRows } from '../lib/raw-sql';
 import { startGateway, type TestGateway } from '../../test/helpers';
 import { tenantId } from '../../test/audience-helpers';
 import { generousPlans } from '../../test/campaign-send-helpers';
+import { planMessage, writeMessages } from './accept';
+import { messagesWaiting } from './carriers';
 
 const MJML = `<mjml><mj-body><mj-section><mj-column>
   <mj-text>Order {{ order.id }}.</mj-text>
@@ -132,5 +134,49 @@ describe('the contacts read shared by concurrent sends', () => {
            where r.address like 'shared%' and r.contact_id is not null`,
     );
     assert.equal(row?.n, 12, 'each accepted message names its contact');
+  });
+});
+
+describe('deleting a transactional template', () => {
+  it('is refused (409, with the count) while messages of it wait to be sent, and done once they are sent', async () => {
+    const made = await gw.request<Template>('/v1/templates', {
+      method: 'POST',
+      token: owner,
+      body: { name: 'Doomed receipt', kind: 'transactional' },
+    });
+    const id = made.body._id;
+    await gw.request(`/v1/templates/${id}`, { method: 'PATCH', token: owner, body: { subject: 'R', mjml: MJML } });
+    // Two messages accepted and not sent: written as the send route writes them, no run asked for.
+    const plan = (to: string) =>
+      planMessage(
+        db(),
+        gw.app.deps.config,
+        acme,
+        { template_id: id, to, data: { order: { id: '1' } } },
+        async () => null,
+      );
+    const planned = [await plan('wait1@example.org'), await plan('wait2@example.org')];
+    await writeMessages(db(), [{ tenantId: acme, planned, idempotency: null }]);
+    const refused = await gw.request<{ message: string }>(`/v1/templates/${id}`, { method: 'DELETE', token: owner });
+    assert.equal(refused.status, 409, refused.text);
+    assert.equal(refused.body.message, messagesWaiting(2));
+    assert.match(refused.body.message, /2 transactional messages waiting to be sent/);
+    const status = await gw.request<{ status: string }>(`/v1/transactional/messages/${planned[0]?.messageId}`, {
+      token: owner,
+    });
+    assert.equal(status.body.status, 'queued', 'the messages are still there');
+
+    await db().execute(
+      sql`update campaign_recipients set status = 'delivered'
+           where id in (select recipient_id from transactional_messages where template_id = ${id}::uuid)`,
+    );
+    const deleted = await gw.request(`/v1/templates/${id}`, { method: 'DELETE', token: owner });
+    assert.equal(deleted.status, 200, deleted.text);
+    const gone = await gw.request('/v1/transactional/send', {
+      method: 'POST',
+      token: owner,
+      body: { template_id: id, to: 'late@example.org', data: { order: { id: '1' } } },
+    });
+    assert.equal(gone.status, 404, 'the next send finds no template');
   });
 });
