@@ -24,7 +24,7 @@ import { badRequest, HttpError, INVALID_INPUT, notFound } from '../errors';
 import { foreignKeyViolation } from '../lib/db-helpers';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
-import { enqueueCarrier, GroupCommit } from '../campaigns/index';
+import { carrierClaiming, enqueueCarrier, GroupCommit } from '../campaigns/index';
 import {
   anyTemplateGone,
   checkVolume,
@@ -60,8 +60,10 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const contactOf = sharedContactLookups(db);
   app.addHook('onReady', () => startTemplateCache(db));
+  // A carrier whose run claims in this process needs no new run: that run claims the message, or its
+  // settle finds it (campaigns' sender/carrier.ts `whileClaiming`); a queued job costs a statement.
   const kicks = new CarrierKicks(
-    (carrier) => enqueueCarrier(jobs, carrier),
+    async (carrier) => (carrierClaiming(carrier) ? undefined : enqueueCarrier(jobs, carrier)),
     (error) => app.log.error({ err: error }, 'a transactional carrier run could not be queued'),
   );
 
