@@ -10,7 +10,12 @@ import type { OutboxDrain } from './outbox';
 
 export function webhookHook(ctx: WebhookContext, drain: OutboxDrain | null): DeliveryEventHook {
   return {
-    wants: (tenantId) => ctx.presence.wants(tenantId),
+    wants(tenantId) {
+      const wanted = ctx.presence.wants(tenantId);
+      // Unknown yet: wanted this time (an outbox row the drain drops), known from the next commit on.
+      if (wanted) ctx.presence.learn(tenantId);
+      return wanted;
+    },
     committed: () => drain?.wake(),
   };
 }
