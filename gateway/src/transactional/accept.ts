@@ -35,6 +35,11 @@ export interface Planned {
   channel: 'email' | 'wallet';
   contactId: string | null;
   data: Record<string, unknown>;
+  /**
+   * The contact is looked up by the write itself (the send route: one statement instead of a read and
+   * a write): the address to look up, and whether an unsubscribed contact refuses the message.
+   */
+  lookup?: { email: string | null; wallet: string | null; refuseUnsubscribed: boolean };
 }
 
 interface TemplateInfo {
@@ -79,7 +84,7 @@ export async function planMessage(
   config: Config,
   tenantId: string,
   msg: TransactionalMessage,
-  contactOf: ContactLookup,
+  contactOf: ContactLookup | 'in-write',
 ): Promise<Planned> {
   const errors: FieldErrors = {};
   if (msg.attachments !== undefined) throw badRequest(NO_ATTACHMENTS, { attachments: [NO_ATTACHMENTS] });
@@ -90,7 +95,7 @@ export async function planMessage(
   // The template from memory (template-cache.ts), the contact by a read shared with concurrent sends.
   const [template, contact] = await Promise.all([
     templateFacts(db, tenantId, msg.template_id),
-    to.ok ? contactOf(tenantId, to) : null,
+    to.ok && contactOf !== 'in-write' ? contactOf(tenantId, to) : null,
   ]);
   if (!template) throw notFound(TEMPLATE_NOT_FOUND);
   const settings = template.settings;
@@ -132,6 +137,9 @@ export async function planMessage(
     channel: to.channel,
     contactId: contact?.id ?? null,
     data: msg.data,
+    ...(contactOf === 'in-write'
+      ? { lookup: { email: to.email, wallet: to.wallet, refuseUnsubscribed: !settings.send_to_unsubscribed } }
+      : {}),
   };
 }
 
@@ -166,9 +174,11 @@ export interface Accepted {
 /**
  * Writes accepted requests (one, or those a group commit gathered): their messages as queued rows of
  * their carriers with their data, the carriers' recipient counts and the keys' answers, in one
- * statement, so all of it commits or none does.
+ * statement, so all of it commits or none does. A message planned with `lookup` has its contact looked
+ * up here; one whose contact is unsubscribed while its template refuses them is not written, nor is its
+ * request's key answered: answers, per request, whether it was refused so.
  */
-export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<void> {
+export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<boolean[]> {
   const messages = accepted.flatMap((a) =>
     a.planned.map((m) => ({
       mid: m.messageId,
@@ -179,22 +189,48 @@ export async function writeMessages(db: Queryable, accepted: Accepted[]): Promis
       channel: m.channel,
       template: m.templateId,
       data: m.data,
+      look_email: m.lookup ? m.lookup.email : null,
+      look_wallet: m.lookup ? m.lookup.wallet : null,
+      refuse_unsub: m.lookup?.refuseUnsubscribed ?? false,
     })),
   );
   const keys = accepted.flatMap((a) =>
     a.idempotency
-      ? [{ tenant: a.tenantId, key: a.idempotency.key, status: a.idempotency.status, answer: a.idempotency.body }]
+      ? [
+          {
+            tenant: a.tenantId,
+            key: a.idempotency.key,
+            status: a.idempotency.status,
+            answer: a.idempotency.body,
+            mids: a.planned.map((m) => m.messageId),
+          },
+        ]
       : [],
   );
-  await db.execute(
-    sql`with input as (
-          select u.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
-            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+  const [row] = await queryRows(
+    db,
+    sql`with given as (
+          select u.* from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
                  as u(mid uuid, tenant uuid, carrier uuid, contact uuid, address text, channel text, template uuid,
-                      data jsonb)),
+                      data jsonb, look_email text, look_wallet text, refuse_unsub boolean)),
+        looked as (
+          select g.*, coalesce(g.contact, k.id) as contact_id, k.status as contact_status
+            from given g
+            left join lateral (
+              (select c.id, c.status from contacts c
+                where g.look_email is not null and c.tenant_id = g.tenant and c.email = g.look_email limit 1)
+              union all
+              (select c.id, c.status from contacts c
+                where g.look_email is null and g.look_wallet is not null and c.tenant_id = g.tenant
+                  and c.wallet = g.look_wallet limit 1)
+              limit 1) k on true),
+        refused as (select mid from looked where refuse_unsub and contact_status = 'unsubscribed'),
+        input as (
+          select l.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
+            from looked l where not (l.refuse_unsub and l.contact_status is not distinct from 'unsubscribed')),
         rows as (
           insert into campaign_recipients (id, occurrence, campaign_id, tenant_id, contact_id, address, channel, status)
-          select rid, rid, carrier, tenant, contact, address, channel, 'queued' from input
+          select rid, rid, carrier, tenant, contact_id, address, channel, 'queued' from input
           returning id),
         messages as (
           insert into transactional_messages (id, tenant_id, template_id, recipient_id, data)
@@ -207,12 +243,22 @@ export async function writeMessages(db: Queryable, accepted: Accepted[]): Promis
           returning 1),
         answered as (
           update transactional_idempotency i set status = k.status, answer = k.answer
-            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(tenant uuid, key text, status int, answer jsonb)
+            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
+                 as k(tenant uuid, key text, status int, answer jsonb, mids uuid[])
            where i.tenant_id = k.tenant and i.key = k.key
+             and not exists (select 1 from refused r where r.mid = any(k.mids))
           returning 1)
         select (select count(*) from rows)::int as rows, (select count(*) from messages)::int as messages,
-               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered`,
+               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered,
+               coalesce((select array_agg(mid::text) from refused), '{}') as refused`,
   );
+  const refused = new Set(
+    String(row?.refused ?? '{}')
+      .replace(/[{}]/g, '')
+      .split(',')
+      .filter(Boolean),
+  );
+  return accepted.map((a) => a.planned.some((m) => refused.has(m.messageId)));
 }
 
 /** The hash an Idempotency-Key is bound to: the route and its body. */

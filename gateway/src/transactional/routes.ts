@@ -30,6 +30,7 @@ import {
   checkVolume,
   planMessage,
   TEMPLATE_NOT_FOUND,
+  UNSUBSCRIBED,
   requestHash,
   transactionalTemplate,
   writeMessages,
@@ -54,10 +55,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   // The requests that wait while a write runs share the next one (campaigns' group commit). No
   // gathering: a tenant's requests are admitted a few at a time (lib/admission.ts), so waiting for
   // more would only add its delay.
-  const writes = new GroupCommit<Accepted, void, never>(async (accepted) => {
-    await writeMessages(db, accepted);
-    return accepted.map(() => undefined);
-  });
+  const writes = new GroupCommit<Accepted, boolean, never>((accepted) => writeMessages(db, accepted));
   const contactOf = sharedContactLookups(db);
   app.addHook('onReady', () => startTemplateCache(db));
   // A carrier whose run claims in this process needs no new run: that run claims the message, or its
@@ -74,19 +72,17 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
    * written again otherwise.
    */
   async function write(item: Accepted): Promise<void> {
+    let refused: boolean;
     try {
-      await writes.request(item);
+      refused = await writes.request(item);
     } catch (error) {
       if (!foreignKeyViolation(error)) throw error;
-      if (
-        await anyTemplateGone(
-          db,
-          item.planned.map((m) => m.templateId),
-        )
-      )
-        throw notFound(TEMPLATE_NOT_FOUND);
-      await writes.request(item);
+      const ids = item.planned.map((m) => m.templateId);
+      if (await anyTemplateGone(db, ids)) throw notFound(TEMPLATE_NOT_FOUND);
+      refused = await writes.request(item);
     }
+    // Its contact, looked up by the write, is unsubscribed and the template does not send to them.
+    if (refused) throw badRequest(UNSUBSCRIBED, { to: [UNSUBSCRIBED] });
   }
 
   /**
@@ -120,7 +116,8 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/send',
     {
       onRequest,
-      // Its read and write are shared by the sends waiting meanwhile (group commits): wider lanes.
+      // Its one statement (the contact's lookup in the write) is shared by the sends waiting meanwhile
+      // (a group commit): wider lanes.
       config: { admission: 'shared' },
       bodyLimit: 256 * 1024,
       schema: {
@@ -146,7 +143,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
         req.headers['idempotency-key'],
         requestHash('send', req.body),
         async () => {
-          const planned = await planMessage(db, config, tenantId, req.body, contactOf);
+          const planned = await planMessage(db, config, tenantId, req.body, 'in-write');
           await checkVolume(db, tenantId, 1, clock());
           return { planned: [planned], answer: { status: 202, body: { message_id: planned.messageId } } };
         },

@@ -112,7 +112,7 @@ describe('the template a send checks', () => {
   });
 });
 
-describe('the contacts read shared by concurrent sends', () => {
+describe('the contacts looked up by the shared write of concurrent sends', () => {
   it('answers each send for its own address', async () => {
     // The template refuses unsubscribed contacts now (previous test): half of these are.
     const addresses = Array.from({ length: 24 }, (_, i) => `shared${i}@example.org`);
@@ -134,6 +134,16 @@ describe('the contacts read shared by concurrent sends', () => {
            where r.address like 'shared%' and r.contact_id is not null`,
     );
     assert.equal(row?.n, 12, 'each accepted message names its contact');
+    // Refused by the write (its contact looked up there): the Idempotency-Key is given back, unanswered.
+    const keyed = (to: string) =>
+      gw.request('/v1/transactional/send', {
+        method: 'POST',
+        token: owner,
+        body: { template_id: template, to, data },
+        headers: { 'Idempotency-Key': 'refused-then-corrected' },
+      });
+    assert.equal((await keyed('shared1@example.org')).status, 400);
+    assert.equal((await keyed('shared0@example.org')).status, 202, 'the corrected request may use the key');
   });
 });
 
