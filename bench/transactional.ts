@@ -6,7 +6,8 @@
 //     and a bare node:http server answering the same 202 body in the same run: the ratio (goal >= 0.3);
 // (b) BENCH_TX_RATE (100) requests/s for BENCH_TX_SECONDS (20) s, each to its own address: the time from
 //     the API call to the end of the message's data at the peer, p50 and p95 (goal p95 < 1 s).
-// It signs in with a session token; an API key of scope "sending" passes the same permission guard.
+// The requests carry an API key of scope "sending" (Lab Rats: its plan includes API access), its rate
+// limit off (API_KEY_RATE_LIMIT=0) so that the gateway's own cost is measured.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -47,13 +48,19 @@ async function call(gw: GatewayProcess, method: string, p: string, token: string
 }
 
 async function prepare(gw: GatewayProcess): Promise<{ token: string; templateId: string }> {
-  const { token } = (await call(gw, 'POST', '/v1/auth/login', null, {
-    email: 'owner@acme.test',
-    password: 'owner-pass-2026',
+  const { token: session } = (await call(gw, 'POST', '/v1/auth/login', null, {
+    email: 'owner@lab.test',
+    password: 'lab-pass-2026',
   })) as { token: string };
-  const made = await call(gw, 'POST', '/v1/templates', token, { name: 'Bench receipt', kind: 'transactional' });
+  const key = await call(gw, 'POST', '/v1/tenants/access-keys', session, {
+    action: 'generate',
+    name: 'Bench',
+    scope: 'sending',
+  });
+  const token = String(key.secret);
+  const made = await call(gw, 'POST', '/v1/templates', session, { name: 'Bench receipt', kind: 'transactional' });
   const templateId = String(made._id);
-  await call(gw, 'PATCH', `/v1/templates/${templateId}`, token, { subject: 'Receipt {{ order.id }}', mjml: MJML });
+  await call(gw, 'PATCH', `/v1/templates/${templateId}`, session, { subject: 'Receipt {{ order.id }}', mjml: MJML });
   return { token, templateId };
 }
 
@@ -142,6 +149,7 @@ async function runOn(backend: string, peer: SmtpPeer) {
     SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
     LOGIN_THROTTLE_ACCOUNT_MAX: '1000000',
     LOGIN_THROTTLE_ADDRESS_MAX: '1000000',
+    API_KEY_RATE_LIMIT: '0',
   };
   const gw = await startGatewayProcess('main', env, server?.url ?? null);
   try {

@@ -115,6 +115,13 @@ export interface AdmissionConfig {
   queue: number;
   /** A request that has waited this long is answered 503 (ms). */
   maxWaitMs: number;
+  /**
+   * Routes whose database work concurrent requests share (`config: { admission: 'shared' }`: the
+   * transactional sends, whose reads and writes are group commits): their own lanes, wider, since
+   * more requests at once make fewer statements each, not more. In all, and per tenant.
+   */
+  sharedConcurrency: number;
+  sharedLaneConcurrency: number;
 }
 
 /** Custom sending domains (domains/): where records are looked up and what they must contain. */
@@ -227,6 +234,11 @@ export interface WebhooksConfig {
   retrySeconds: number[];
   /** WEBHOOK_TIMEOUT_MS: one attempt's whole time (connect, send, answer). Default 10 s. */
   timeoutMs: number;
+  /**
+   * WEBHOOK_LEASE_SECONDS: how long a process holds the delivery events it took from the outbox before
+   * another may take them over (it ended or froze). Default 30 s.
+   */
+  leaseSeconds: number;
 }
 
 export const DEFAULT_WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -409,6 +421,8 @@ function admissionConfig(env: Env): AdmissionConfig {
     laneQueue: int(env, 'ADMISSION_TENANT_QUEUE', 256),
     queue: int(env, 'ADMISSION_QUEUE', 1000),
     maxWaitMs: Math.max(1, int(env, 'ADMISSION_MAX_WAIT_MS', 1000)),
+    sharedConcurrency: Math.max(1, int(env, 'ADMISSION_SHARED_CONCURRENCY', 128)),
+    sharedLaneConcurrency: Math.max(1, int(env, 'ADMISSION_SHARED_TENANT_CONCURRENCY', 64)),
   };
 }
 
@@ -613,6 +627,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowLoopback: flag(env.WEBHOOKS_ALLOW_LOOPBACK, false),
       retrySeconds: secondsList(env, 'WEBHOOK_RETRY_SECONDS', DEFAULT_WEBHOOK_RETRY_SECONDS),
       timeoutMs: Math.max(100, int(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
+      leaseSeconds: Math.max(1, int(env, 'WEBHOOK_LEASE_SECONDS', 30)),
     },
     onchain: onchainConfigOf(env),
     platformDkim: loadPlatformDkim(env, dataDir, platformFrom.slice(platformFrom.lastIndexOf('@') + 1)),

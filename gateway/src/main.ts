@@ -15,7 +15,6 @@ const { seeded } = await seed(handle.db, {
 });
 if (seeded) await seedTemplates(handle.db, config.onboarding.publicUrl);
 const app = await buildApp({ db: handle.db, config });
-app.addHook('onClose', () => handle.close());
 
 let stopping = false;
 async function stop(signal: string) {
@@ -25,7 +24,11 @@ async function stop(signal: string) {
   // Slow clients must not hold the process up for long.
   setTimeout(() => process.exit(0), 5000).unref();
   try {
+    // The database closes after the app: the job runner's stop (a hook of the app) ends the jobs in hand
+    // first, so a carrier's run waiting for new messages stops cleanly instead of meeting a closed
+    // database (Fastify runs onClose hooks last registered first: a hook here would run before it).
     await app.close();
+    await handle.close();
   } finally {
     process.exit(0);
   }

@@ -1,16 +1,19 @@
 /**
  * The one hook on a message's delivery events (docs/webhooks.md, "Where events come from"): every place
- * that records one calls `emitDeliveryEvents` after its write committed: the sender's commit (sent,
- * delivered, bounced), the tracking endpoints (opened, clicked, unsubscribed), the mail provider's
- * webhook and the inbound receiver (bounced, complained, unsubscribed).
+ * that records one (the sender's commit: sent, delivered, bounced; the tracking endpoints: opened,
+ * clicked, unsubscribed; the mail provider's webhook and the inbound receiver: bounced, complained,
+ * unsubscribed) also writes the event into `delivery_event_outbox` IN THE SAME TRANSACTION, when a
+ * listener may want it, and after the commit tells the listener that rows are waiting.
  *
- * The hook is set per database by whichever area listens (webhooks), so this area names none. It is
- * synchronous and never waits: `wants` answers from the listener's cache (a tenant known to have no
- * endpoints costs one map read), `emit` hands the events over and returns; the listener queues its own
- * durable work in the background. A caller that would have to read extra rows to build events asks
- * `wants` first.
+ * So an event is never lost between its commit and the listener: a process killed right after the
+ * commit leaves the outbox row, and the listener's drain (in any process) takes it. The hook is set per
+ * database by whichever area listens (webhooks), so this area names none. `wants` answers from the
+ * listener's cache and never waits (a tenant known to have no endpoints costs one map read and no
+ * outbox row); `committed` only wakes the listener.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index';
+import type { Queryable } from '../lib/raw-sql';
 
 /** The message events an outside listener may receive (the contracts' WEBHOOK_EVENT_TYPES). */
 export type DeliveryEventType = 'sent' | 'delivered' | 'opened' | 'clicked' | 'bounced' | 'complained' | 'unsubscribed';
@@ -28,13 +31,13 @@ export interface DeliveryEvent {
 export interface DeliveryEventHook {
   /** Whether events of this tenant may be wanted (true while unknown). Synchronous and cheap. */
   wants(tenantId: string): boolean;
-  /** Takes the events; never throws and never waits. */
-  emit(events: readonly DeliveryEvent[]): void;
+  /** Outbox rows were committed: take them soon. Never throws and never waits. */
+  committed(): void;
 }
 
 /**
- * Keyed by the database object the writers were handed: a write inside a transaction (another object)
- * finds no hook, since its events are not committed yet; its caller emits after the commit.
+ * Keyed by the database object the writers were handed (never a transaction's): writers inside a
+ * transaction name the database too, for `wants`, and call `deliveryEventsCommitted` after the commit.
  */
 const hooks = new WeakMap<object, DeliveryEventHook>();
 
@@ -43,15 +46,37 @@ export function setDeliveryEventHook(db: Database, hook: DeliveryEventHook): voi
   hooks.set(db, hook);
 }
 
-/** Whether anyone may want this tenant's events now (building them can be skipped when not). */
+/** Whether anyone may want this tenant's events now (no outbox row is written when not). */
 export function wantsDeliveryEvents(db: object, tenantId: string): boolean {
   return hooks.get(db)?.wants(tenantId) ?? false;
 }
 
-/** Hands committed events to the listener, if there is one that wants them. */
-export function emitDeliveryEvents(db: object, events: readonly DeliveryEvent[]): void {
-  const hook = hooks.get(db);
-  if (!hook || events.length === 0) return;
-  const wanted = events.filter((e) => hook.wants(e.tenantId));
-  if (wanted.length > 0) hook.emit(wanted);
+/** Tells the listener that outbox rows were committed (after the writer's commit). */
+export function deliveryEventsCommitted(db: object): void {
+  hooks.get(db)?.committed();
+}
+
+/**
+ * The outbox insert for a statement that records events: `rows` selects `(recipient_id, type, detail)`
+ * (a CTE's rows: the sender's commit writes its events in its one statement).
+ */
+export function outboxInsertSql(tenantId: string, at: Date, rows: SQL): SQL {
+  return sql`insert into delivery_event_outbox (tenant_id, recipient_id, type, detail, at)
+             select ${tenantId}::uuid, e.recipient_id, e.type, e.detail, ${at}::timestamptz
+               from (${rows}) as e(recipient_id, type, detail)
+             returning 1`;
+}
+
+/**
+ * Writes `event` into the outbox with `tx` (the transaction that records it), when the listener of `db`
+ * may want it. Answers whether a row was written: then the caller calls `deliveryEventsCommitted(db)`
+ * after its commit.
+ */
+export async function recordDeliveryEvent(db: object, tx: Queryable, event: DeliveryEvent): Promise<boolean> {
+  if (!wantsDeliveryEvents(db, event.tenantId)) return false;
+  await tx.execute(
+    sql`insert into delivery_event_outbox (tenant_id, recipient_id, type, detail, at)
+        values (${event.tenantId}::uuid, ${event.recipientId}, ${event.type}, ${event.detail ?? null}, ${event.at})`,
+  );
+  return true;
 }

@@ -58,7 +58,7 @@ export {
   type EmailAllowance,
 } from './usage';
 export { enqueueCampaign, enqueueCarrier } from './sender/queue';
-export { registerCarrierHooks, type CarrierHooks, type CommitCounts } from './sender/carrier';
+export { carrierClaiming, registerCarrierHooks, type CarrierHooks, type CommitCounts } from './sender/carrier';
 export { deliveryLogRoutes } from './log/routes';
 export { ofSource, type LogSource } from './log/log-store';
 export { volumeRefusal } from './usage';

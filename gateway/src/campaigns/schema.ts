@@ -256,6 +256,29 @@ export const campaignEvents = pgTable(
 );
 
 /**
+ * Delivery events owed to an outside listener (webhooks), written in the same transaction as the event
+ * itself (delivery-events.ts): a process killed after that commit leaves the row, and the listener's
+ * drain takes it. A drain claims rows with a lease (`leaseUntil`, `leaseToken`), so two processes never
+ * hold one row at once; a row is deleted in the transaction that makes what the listener owes for it.
+ * Only tenants whose events may be wanted get rows (the listener's cache says so).
+ */
+export const deliveryEventOutbox = pgTable(
+  'delivery_event_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    /** The recipient row (campaign_recipients.id); not a foreign key, as campaign_events'. */
+    recipientId: bigint('recipient_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    leaseToken: uuid('lease_token'),
+  },
+  (t) => [index('delivery_event_outbox_lease_idx').on(t.leaseUntil, t.id)],
+);
+
+/**
  * Events per campaign, minute and type, kept in the transactions that record the events: the delivery
  * log's chart reads at most a few thousand of these rows, never the events themselves.
  */

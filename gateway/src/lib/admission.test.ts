@@ -37,6 +37,8 @@ async function harness(limits: Partial<AdmissionConfig>): Promise<Harness> {
     laneQueue: 10,
     queue: 100,
     maxWaitMs: 60_000,
+    sharedConcurrency: 4,
+    sharedLaneConcurrency: 3,
     ...limits,
   };
   const app = Fastify();
@@ -55,6 +57,12 @@ async function harness(limits: Partial<AdmissionConfig>): Promise<Harness> {
     onRunning: (r) => running.push(r),
   });
   app.get<{ Params: { id: string } }>('/work/:id', async (req) => {
+    const { id } = req.params;
+    started.push(id);
+    if (!early.has(id)) await new Promise<void>((resolve) => gates.set(id, resolve));
+    return { id };
+  });
+  app.get<{ Params: { id: string } }>('/shared/:id', { config: { admission: 'shared' } }, async (req) => {
     const { id } = req.params;
     started.push(id);
     if (!early.has(id)) await new Promise<void>((resolve) => gates.set(id, resolve));
@@ -80,6 +88,10 @@ async function harness(limits: Partial<AdmissionConfig>): Promise<Harness> {
 
 function send(h: Harness, lane: string, id: string, signal?: AbortSignal) {
   return fetch(`${h.url}/work/${id}`, { headers: { 'x-lane': lane }, signal });
+}
+
+function sendShared(h: Harness, lane: string, id: string) {
+  return fetch(`${h.url}/shared/${id}`, { headers: { 'x-lane': lane } });
 }
 
 /** Waits (without a time limit of its own: the test runner's applies) until `check` holds. */
@@ -109,6 +121,24 @@ describe('admission', () => {
     h.finish('a3');
     for (const r of await Promise.all([a1, a2, a3])) assert.equal(r.status, 200);
     assert.deepEqual(h.started, ['a1', 'a2', 'a3']);
+    assert.deepEqual({ running: h.state.running, queued: h.state.queued }, { running: 0, queued: 0 });
+  });
+
+  it("a route whose work is shared takes turns in its own wider lanes, beside the other routes' turns", async () => {
+    const h = await harness({ concurrency: 1, laneConcurrency: 1 });
+    const a1 = send(h, 'a', 'a1');
+    await until(() => h.started.length === 1);
+    // The general turn is taken; lane a's shared requests still run, three at once (its shared lane).
+    const shared = ['s1', 's2', 's3', 's4'].map((id) => sendShared(h, 'a', id));
+    await until(() => h.started.length === 4 && h.state.queued === 1);
+    assert.deepEqual(h.started.slice(1).sort(), ['s1', 's2', 's3']);
+    assert.equal(h.state.running, 4);
+    for (const id of ['s1', 's2', 's3']) h.finish(id);
+    await until(() => h.started.includes('s4'));
+    h.finish('s4');
+    for (const r of await Promise.all(shared)) assert.equal(r.status, 200);
+    h.finish('a1');
+    assert.equal((await a1).status, 200);
     assert.deepEqual({ running: h.state.running, queued: h.state.queued }, { running: 0, queued: 0 });
   });
 

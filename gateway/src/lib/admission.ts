@@ -17,6 +17,10 @@
  *   a turn whose work still runs, and a streamed answer (a CSV export) does not hold one while it is
  *   sent (its reads go on at their own pace, one statement per turn of the event loop on PGlite).
  * - A request that waited `maxWaitMs` is answered 503 (a timer runs only while requests wait).
+ * - A route whose database work concurrent requests share (`config: { admission: 'shared' }`: its reads
+ *   and writes are group commits, one statement for all the requests waiting) takes its turns in lanes
+ *   of its own, wider (`sharedConcurrency`, `sharedLaneConcurrency`): there more requests at once cost
+ *   the database fewer statements each, where another route's cost more.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +43,10 @@ export function laneOf(req: FastifyRequest): string {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'shared': the route's database work is shared by concurrent requests (its own, wider lanes). */
+    admission?: 'shared';
+  }
   interface FastifyRequest {
     /** The lane whose turn this request holds (lib/admission.ts), until its answer is handed over. */
     admissionLane: string | null;
@@ -70,21 +78,29 @@ export function installAdmission(
   options: AdmissionOptions = {},
 ): AdmissionState {
   const { lane = laneOf, now = () => performance.now(), onRunning } = options;
-  const queue = new FairQueue<Waiter>(config);
+  const general = new FairQueue<Waiter>(config);
+  const shared = new FairQueue<Waiter>({
+    ...config,
+    concurrency: config.sharedConcurrency,
+    laneConcurrency: config.sharedLaneConcurrency,
+  });
+  /** The lanes of shared routes are named with this prefix: a turn ends in the queue it was taken in. */
+  const SHARED = 'shared\n';
+  const queueOf = (key: string) => (key.startsWith(SHARED) ? shared : general);
   let wasRunning = false;
   /** Tells `onRunning` when requests start or stop running. */
   const told = () => {
-    const running = queue.running > 0;
+    const running = general.running + shared.running > 0;
     if (running === wasRunning) return;
     wasRunning = running;
     onRunning?.(running);
   };
   const state: AdmissionState = {
     get running() {
-      return queue.running;
+      return general.running + shared.running;
     },
     get queued() {
-      return queue.queued;
+      return general.queued + shared.queued;
     },
   };
   if (config.concurrency <= 0) return state;
@@ -105,7 +121,7 @@ export function installAdmission(
     const key = req.admissionLane;
     if (key === null) return;
     req.admissionLane = null;
-    for (const next of queue.release(key)) resume(next);
+    for (const next of queueOf(key).release(key)) resume(next);
     told();
   }
 
@@ -122,8 +138,8 @@ export function installAdmission(
   }
 
   function sweep() {
-    for (const waiter of queue.expire(now() - config.maxWaitMs)) busy(waiter.reply);
-    if (queue.queued === 0 && sweeper) {
+    for (const q of [general, shared]) for (const waiter of q.expire(now() - config.maxWaitMs)) busy(waiter.reply);
+    if (general.queued + shared.queued === 0 && sweeper) {
       clearInterval(sweeper);
       sweeper = null;
     }
@@ -131,7 +147,8 @@ export function installAdmission(
 
   app.decorateRequest('admissionLane', null);
   app.addHook('preValidation', (req, reply, done) => {
-    const key = lane(req);
+    const key = req.routeOptions.config?.admission === 'shared' ? `${SHARED}${lane(req)}` : lane(req);
+    const queue = queueOf(key);
     if (queue.tryRun(key)) {
       req.admissionLane = key;
       told();

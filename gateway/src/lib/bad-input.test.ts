@@ -152,7 +152,6 @@ describe('unknown routes and the rest', () => {
         'tenants.delete',
         'transactional.expire-keys',
         'webhooks.deliver',
-        'webhooks.fanout',
         'webhooks.sweep',
       ],
     );

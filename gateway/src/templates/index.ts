@@ -20,6 +20,7 @@ export const templatesArea: Area = {
 // community's outputs merged once), then per recipient builds a scope (`contactScope`) and
 // `renderMessage`s it: no MJML, no parsing per recipient.
 export { variablesUsed } from './merge-tags';
+export { onTemplatesChanged } from './template-changes';
 export {
   loadCompiled,
   loadTemplate,
@@ -73,7 +74,12 @@ export {
 export { loadContact, loadMergeContext, type MergeContext } from './merge-context';
 export { TEST_SUBJECT_PREFIX } from './template-preview';
 // Usage: campaigns and automations register what uses a template (delete refused, "used by").
-export { registerTemplateUsage, type TemplateUsageSource } from './template-usage';
+export {
+  registerTemplateDeleteGuard,
+  registerTemplateUsage,
+  type TemplateDeleteGuard,
+  type TemplateUsageSource,
+} from './template-usage';
 export { STARTERS } from './starters/index';
 // The demo data's templates (src/seed.ts).
 export { createTemplate, updateTemplate } from './template-save';

@@ -251,7 +251,9 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: 'Delete a template',
-        description: 'Refused (409, naming them) while a scheduled e-mail or an active automation uses it.',
+        description:
+          'Refused (409, naming them) while a scheduled e-mail or an active automation uses it, and (409, with ' +
+          'their count) while transactional messages of it wait to be sent.',
         params: IdParams,
         response: { 200: MessageResponse, ...errorResponses(401, 403, 404, 409) },
       },

@@ -7,6 +7,7 @@
  * (another save came in between) is kept as a version of its own that does not become current,
  * and answered 409 with both numbers: nothing is lost and nothing is overwritten unseen.
  */
+import { templatesChanged } from './template-changes';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   TEMPLATE_LIMITS,
@@ -283,6 +284,7 @@ export async function updateTemplate(
       throw new Error('template save kept meeting concurrent saves');
     }
     if (outcome.kind === 'conflict') return outcome;
+    templatesChanged(ctx.db, tenantId);
     return { kind: 'saved', saved: await savedAnswer(ctx, tenantId, id) };
   }
 }
@@ -330,5 +332,6 @@ export async function restoreVersion(
     const row = await lockedRow(tx, tenantId, id);
     await addVersion(tx, row, contentOf(version), compiled, compiledWith(ctx), userId, true);
   });
+  templatesChanged(ctx.db, tenantId);
   return savedAnswer(ctx, tenantId, id);
 }

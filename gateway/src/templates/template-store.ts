@@ -2,6 +2,7 @@
  * Templates of one tenant as stored: reading, the grid query, versions and delete. Every query is
  * scoped by the tenant; another tenant's id (or a malformed one) is simply not found.
  */
+import { templatesChanged } from './template-changes';
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   TEMPLATE_LIMITS,
@@ -17,7 +18,7 @@ import { templates, templateVersions, users, type TemplateRow, type TemplateVers
 import { conflict, notFound } from '../errors';
 import { isUuid } from '../lib/db-helpers';
 import { likePattern, paginate, pageWindow } from '../lib/pagination';
-import { inUseMessage, templateUsage, UNUSED } from './template-usage';
+import { deleteRefusal, inUseMessage, templateUsage, UNUSED } from './template-usage';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found.';
 export const VERSION_NOT_FOUND = 'This version is no longer kept.';
@@ -180,5 +181,12 @@ export async function deleteTemplate(db: Database, tenantId: string, id: string)
   const usage = (await templateUsage(db, tenantId, [row.id])).get(row.id) ?? UNUSED;
   const refused = inUseMessage(usage);
   if (refused) throw conflict(refused);
-  await db.delete(templates).where(scoped(row.id, tenantId));
+  await db.transaction(async (tx) => {
+    // The row locked first: a send that would add a message to it waits for this transaction.
+    await tx.execute(sql`select id from templates where id = ${row.id}::uuid for update`);
+    const refusal = await deleteRefusal(tx, tenantId, row.id);
+    if (refusal) throw conflict(refusal);
+    await tx.delete(templates).where(scoped(row.id, tenantId));
+  });
+  templatesChanged(db, tenantId);
 }

@@ -6,6 +6,7 @@
  */
 import type { TemplateUsage } from '../contracts';
 import type { Database } from '../db/index';
+import type { Queryable } from '../lib/raw-sql';
 
 /** Usage of some templates of one tenant, by template id (ids it does not know are left out). */
 export type TemplateUsageSource = (
@@ -19,6 +20,29 @@ const sources = new Map<string, TemplateUsageSource>();
 /** Adds (or replaces, by name) a source of usage: e.g. registerTemplateUsage('campaigns', …). */
 export function registerTemplateUsage(name: string, source: TemplateUsageSource): void {
   sources.set(name, source);
+}
+
+/**
+ * A rule of another area that may refuse a template's deletion (409 with its message), read inside the
+ * deleting transaction after the template's row is locked: nothing it counts can be added meanwhile.
+ * E.g. transactional e-mails: messages accepted and not yet sent.
+ */
+export type TemplateDeleteGuard = (tx: Queryable, tenantId: string, templateId: string) => Promise<string | null>;
+
+const guards = new Map<string, TemplateDeleteGuard>();
+
+/** Adds (or replaces, by name) a rule that may refuse a deletion. */
+export function registerTemplateDeleteGuard(name: string, guard: TemplateDeleteGuard): void {
+  guards.set(name, guard);
+}
+
+/** The first refusal of the registered rules, or null. */
+export async function deleteRefusal(tx: Queryable, tenantId: string, templateId: string): Promise<string | null> {
+  for (const guard of guards.values()) {
+    const refused = await guard(tx, tenantId, templateId);
+    if (refused) return refused;
+  }
+  return null;
 }
 
 export const UNUSED: TemplateUsage = { scheduled_emails: 0, active_automations: 0, names: [] };

@@ -9,16 +9,15 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/index';
 import { badRequest, HttpError, INVALID_INPUT, notFound, type FieldErrors } from '../errors';
-import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
+import { queryRows, type Queryable } from '../lib/raw-sql';
 import { emailAllowance, volumeRefusal } from '../campaigns/index';
 import { senderRefusal } from '../domains/index';
-import { variablesUsed } from '../templates/index';
 import type { TransactionalMessage, TransactionalSettings } from '../contracts';
 import { TRANSACTIONAL_LIMITS } from '../contracts';
 import { carrierOf } from './carriers';
 import { recipientOf } from './recipient';
-import { DEFAULT_SETTINGS } from './settings';
-import { callerVariables, missingVariables } from './variables';
+import { templateFacts } from './template-cache';
+import { missingVariables } from './variables';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found.';
 export const NO_ATTACHMENTS = 'Attachments are not accepted: put a link to the file in the message instead.';
@@ -36,6 +35,11 @@ export interface Planned {
   channel: 'email' | 'wallet';
   contactId: string | null;
   data: Record<string, unknown>;
+  /**
+   * The contact is looked up by the write itself (the send route: one statement instead of a read and
+   * a write): the address to look up, and whether an unsubscribed contact refuses the message.
+   */
+  lookup?: { email: string | null; wallet: string | null; refuseUnsubscribed: boolean };
 }
 
 interface TemplateInfo {
@@ -45,95 +49,34 @@ interface TemplateInfo {
   variables: string[];
 }
 
-/** Variables per template version (a version never changes). */
-const variablesByVersion = new Map<string, string[]>();
-const VERSIONS_KEPT = 1_000;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function variablesOfVersion(db: Queryable, id: string, version: number): Promise<string[]> {
-  const key = `${id}:${version}`;
-  let variables = variablesByVersion.get(key);
-  if (!variables) {
-    const [v] = await queryRows(
-      db,
-      sql`select subject, preview_text, mjml from template_versions where template_id = ${id}::uuid and version = ${version}`,
-    );
-    variables = callerVariables(
-      variablesUsed({
-        subject: textOf(v ?? {}, 'subject') ?? '',
-        preview_text: textOf(v ?? {}, 'preview_text') ?? '',
-        mjml: textOf(v ?? {}, 'mjml') ?? '',
-      }),
-    );
-    if (variablesByVersion.size >= VERSIONS_KEPT) variablesByVersion.clear();
-    variablesByVersion.set(key, variables);
-  }
-  return variables;
-}
-
 /** The tenant's transactional template with the variables its current version needs (404 otherwise). */
-export async function transactionalTemplate(db: Queryable, tenantId: string, id: string): Promise<TemplateInfo> {
+export async function transactionalTemplate(db: Database, tenantId: string, id: string): Promise<TemplateInfo> {
   if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
-  const [row] = await queryRows(
-    db,
-    sql`select t.id::text, t.name, t.version from templates t
-         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
-  );
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  const version = intOf(row, 'version');
-  return {
-    id: textOf(row, 'id') ?? id,
-    name: textOf(row, 'name') ?? '',
-    version,
-    variables: await variablesOfVersion(db, id, version),
-  };
+  const facts = await templateFacts(db, tenantId, id);
+  if (!facts) throw notFound(TEMPLATE_NOT_FOUND);
+  return { id: facts.id, name: facts.name, version: facts.version, variables: facts.variables };
 }
 
-/**
- * What a message's checks read, in one statement: the template (404 when not the tenant's
- * transactional one), its settings, and the tenant's contact with the recipient's address if any.
- */
-async function readForMessage(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-  to: { email: string | null; wallet: string | null } | null,
-) {
-  if (!UUID.test(id)) throw notFound(TEMPLATE_NOT_FOUND);
-  const match = !to ? sql`false` : to.email ? sql`c.email = ${to.email}` : sql`c.wallet = ${to.wallet}`;
+/** Whether any of these templates no longer exists (read, not from memory: a deletion just committed). */
+export async function anyTemplateGone(db: Queryable, ids: string[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
   const [row] = await queryRows(
     db,
-    sql`select t.id::text, t.name, t.version, s.send_to_unsubscribed, s.track_opens, s.track_clicks,
-               k.id::text as contact_id, k.status as contact_status
-          from templates t
-          left join transactional_settings s on s.template_id = t.id
-          left join lateral (select c.id, c.status from contacts c
-                              where c.tenant_id = t.tenant_id and ${match} limit 1) k on true
-         where t.id = ${id}::uuid and t.tenant_id = ${tenantId}::uuid and t.kind = 'transactional'`,
+    sql`select count(*)::int as n from templates where id = any(${`{${unique.join(',')}}`}::uuid[])`,
   );
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  const version = intOf(row, 'version');
-  const settings: TransactionalSettings =
-    row.send_to_unsubscribed === null || row.send_to_unsubscribed === undefined
-      ? DEFAULT_SETTINGS
-      : {
-          send_to_unsubscribed: row.send_to_unsubscribed === true,
-          track_opens: row.track_opens === true,
-          track_clicks: row.track_clicks === true,
-        };
-  const contactId = textOf(row, 'contact_id');
-  return {
-    template: {
-      id: textOf(row, 'id') ?? id,
-      name: textOf(row, 'name') ?? '',
-      version,
-      variables: await variablesOfVersion(db, id, version),
-    },
-    settings,
-    contact: contactId ? { id: contactId, status: textOf(row, 'contact_status') } : null,
-  };
+  return Number(row?.n ?? 0) < unique.length;
 }
+
+/** A recipient's address looked up among the tenant's contacts (contact-lookups.ts). */
+export type ContactLookup = (
+  tenantId: string,
+  to: { email: string | null; wallet: string | null },
+) => Promise<{
+  id: string;
+  status: string | null;
+} | null>;
 
 /** Checks one message; throws the HttpError the caller gets (400 field errors, 404). */
 export async function planMessage(
@@ -141,13 +84,21 @@ export async function planMessage(
   config: Config,
   tenantId: string,
   msg: TransactionalMessage,
+  contactOf: ContactLookup | 'in-write',
 ): Promise<Planned> {
   const errors: FieldErrors = {};
   if (msg.attachments !== undefined) throw badRequest(NO_ATTACHMENTS, { attachments: [NO_ATTACHMENTS] });
   if (JSON.stringify(msg.data).length > TRANSACTIONAL_LIMITS.dataChars)
     throw badRequest(INVALID_INPUT, { data: [DATA_TOO_LARGE] });
   const to = recipientOf(msg.to, config.campaigns.walletMailDomain);
-  const { template, settings, contact } = await readForMessage(db, tenantId, msg.template_id, to.ok ? to : null);
+  if (!UUID.test(msg.template_id)) throw notFound(TEMPLATE_NOT_FOUND);
+  // The template from memory (template-cache.ts), the contact by a read shared with concurrent sends.
+  const [template, contact] = await Promise.all([
+    templateFacts(db, tenantId, msg.template_id),
+    to.ok && contactOf !== 'in-write' ? contactOf(tenantId, to) : null,
+  ]);
+  if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+  const settings = template.settings;
   if (!to.ok) errors.to = [to.error];
   const missing = missingVariables(template.variables, msg.data);
   for (const name of missing) errors[`data.${name}`] = ['This merge variable is missing.'];
@@ -186,6 +137,9 @@ export async function planMessage(
     channel: to.channel,
     contactId: contact?.id ?? null,
     data: msg.data,
+    ...(contactOf === 'in-write'
+      ? { lookup: { email: to.email, wallet: to.wallet, refuseUnsubscribed: !settings.send_to_unsubscribed } }
+      : {}),
   };
 }
 
@@ -220,9 +174,11 @@ export interface Accepted {
 /**
  * Writes accepted requests (one, or those a group commit gathered): their messages as queued rows of
  * their carriers with their data, the carriers' recipient counts and the keys' answers, in one
- * statement, so all of it commits or none does.
+ * statement, so all of it commits or none does. A message planned with `lookup` has its contact looked
+ * up here; one whose contact is unsubscribed while its template refuses them is not written, nor is its
+ * request's key answered: answers, per request, whether it was refused so.
  */
-export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<void> {
+export async function writeMessages(db: Queryable, accepted: Accepted[]): Promise<boolean[]> {
   const messages = accepted.flatMap((a) =>
     a.planned.map((m) => ({
       mid: m.messageId,
@@ -233,22 +189,48 @@ export async function writeMessages(db: Queryable, accepted: Accepted[]): Promis
       channel: m.channel,
       template: m.templateId,
       data: m.data,
+      look_email: m.lookup ? m.lookup.email : null,
+      look_wallet: m.lookup ? m.lookup.wallet : null,
+      refuse_unsub: m.lookup?.refuseUnsubscribed ?? false,
     })),
   );
   const keys = accepted.flatMap((a) =>
     a.idempotency
-      ? [{ tenant: a.tenantId, key: a.idempotency.key, status: a.idempotency.status, answer: a.idempotency.body }]
+      ? [
+          {
+            tenant: a.tenantId,
+            key: a.idempotency.key,
+            status: a.idempotency.status,
+            answer: a.idempotency.body,
+            mids: a.planned.map((m) => m.messageId),
+          },
+        ]
       : [],
   );
-  await db.execute(
-    sql`with input as (
-          select u.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
-            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+  const [row] = await queryRows(
+    db,
+    sql`with given as (
+          select u.* from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
                  as u(mid uuid, tenant uuid, carrier uuid, contact uuid, address text, channel text, template uuid,
-                      data jsonb)),
+                      data jsonb, look_email text, look_wallet text, refuse_unsub boolean)),
+        looked as (
+          select g.*, coalesce(g.contact, k.id) as contact_id, k.status as contact_status
+            from given g
+            left join lateral (
+              (select c.id, c.status from contacts c
+                where g.look_email is not null and c.tenant_id = g.tenant and c.email = g.look_email limit 1)
+              union all
+              (select c.id, c.status from contacts c
+                where g.look_email is null and g.look_wallet is not null and c.tenant_id = g.tenant
+                  and c.wallet = g.look_wallet limit 1)
+              limit 1) k on true),
+        refused as (select mid from looked where refuse_unsub and contact_status = 'unsubscribed'),
+        input as (
+          select l.*, nextval(pg_get_serial_sequence('campaign_recipients', 'id')) as rid
+            from looked l where not (l.refuse_unsub and l.contact_status is not distinct from 'unsubscribed')),
         rows as (
           insert into campaign_recipients (id, occurrence, campaign_id, tenant_id, contact_id, address, channel, status)
-          select rid, rid, carrier, tenant, contact, address, channel, 'queued' from input
+          select rid, rid, carrier, tenant, contact_id, address, channel, 'queued' from input
           returning id),
         messages as (
           insert into transactional_messages (id, tenant_id, template_id, recipient_id, data)
@@ -261,12 +243,22 @@ export async function writeMessages(db: Queryable, accepted: Accepted[]): Promis
           returning 1),
         answered as (
           update transactional_idempotency i set status = k.status, answer = k.answer
-            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(tenant uuid, key text, status int, answer jsonb)
+            from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
+                 as k(tenant uuid, key text, status int, answer jsonb, mids uuid[])
            where i.tenant_id = k.tenant and i.key = k.key
+             and not exists (select 1 from refused r where r.mid = any(k.mids))
           returning 1)
         select (select count(*) from rows)::int as rows, (select count(*) from messages)::int as messages,
-               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered`,
+               (select count(*) from counted)::int as counted, (select count(*) from answered)::int as answered,
+               coalesce((select array_agg(mid::text) from refused), '{}') as refused`,
   );
+  const refused = new Set(
+    String(row?.refused ?? '{}')
+      .replace(/[{}]/g, '')
+      .split(',')
+      .filter(Boolean),
+  );
+  return accepted.map((a) => a.planned.some((m) => refused.has(m.messageId)));
 }
 
 /** The hash an Idempotency-Key is bound to: the route and its body. */

@@ -102,3 +102,26 @@ export const carrierHooks: CarrierHooks = {
                                           else transactional_days.last_sent_at end`;
   },
 };
+
+/** Statuses of a carrier's rows whose message is not sent yet (docs/sending.md). */
+const WAITING = sql`('queued', 'sending', 'handing', 'deferred')`;
+
+export const messagesWaiting = (n: number) =>
+  `This template has ${n === 1 ? '1 transactional message' : `${n.toLocaleString('en')} transactional messages`} ` +
+  'waiting to be sent. Delete it once they are sent.';
+
+/**
+ * A template is not deleted while messages accepted for it wait to be sent (docs/transactional.md,
+ * "Deleting a template"): a carrier renders its template when it sends, so they could not be sent
+ * after it. The templates area asks inside its deleting transaction, the template's row locked.
+ */
+export async function queuedRefusal(tx: Queryable, _tenantId: string, templateId: string): Promise<string | null> {
+  const [row] = await queryRows(
+    tx,
+    sql`select count(*)::int as n from transactional_carriers t
+          join campaign_recipients r on r.campaign_id = t.campaign_id
+         where t.template_id = ${templateId}::uuid and r.status in ${WAITING}`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > 0 ? messagesWaiting(n) : null;
+}

@@ -4,7 +4,8 @@ import { requirePermission } from '../auth/index';
 import { TransactionalAdminOverview } from '../contracts';
 import { bearer, errorResponses } from '../lib/openapi';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { carrierHooks } from './carriers';
+import { carrierHooks, queuedRefusal } from './carriers';
+import { registerTemplateDeleteGuard } from '../templates/index';
 import { expireKeys } from './idempotency';
 import { templateLogSource } from './messages';
 import { transactionalRoutes } from './routes';
@@ -37,6 +38,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 export const transactionalArea: Area = {
   routes: async (app) => {
     registerCarrierHooks(carrierHooks);
+    registerTemplateDeleteGuard('transactional', queuedRefusal);
     await app.register(transactionalRoutes, { prefix: '/v1/transactional' });
     await app.register(
       deliveryLogRoutes({ permission: 'transactional_emails', tags: ['transactional'], source: templateLogSource }),

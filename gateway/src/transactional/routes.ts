@@ -20,13 +20,17 @@ import {
   text,
 } from '../contracts';
 import { requirePermission, tenantOf } from '../auth/index';
-import { badRequest, HttpError, INVALID_INPUT } from '../errors';
+import { badRequest, HttpError, INVALID_INPUT, notFound } from '../errors';
+import { foreignKeyViolation } from '../lib/db-helpers';
 import { bearer, errorResponses } from '../lib/openapi';
 import { IdParams } from '../lib/route-params';
-import { enqueueCarrier, GroupCommit } from '../campaigns/index';
+import { carrierClaiming, enqueueCarrier, GroupCommit } from '../campaigns/index';
 import {
+  anyTemplateGone,
   checkVolume,
   planMessage,
+  TEMPLATE_NOT_FOUND,
+  UNSUBSCRIBED,
   requestHash,
   transactionalTemplate,
   writeMessages,
@@ -38,6 +42,8 @@ import { applySettingsToCarriers } from './carriers';
 import { releaseKey, takeKey, type Answered } from './idempotency';
 import { messageStatus } from './messages';
 import { readSettings, writeSettings } from './settings';
+import { sharedContactLookups } from './contact-lookups';
+import { startTemplateCache, transactionalTemplatesChanged } from './template-cache';
 import { listTransactionalTemplates, templateStats } from './stats';
 
 const tags = ['transactional'];
@@ -49,14 +55,35 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
   // The requests that wait while a write runs share the next one (campaigns' group commit). No
   // gathering: a tenant's requests are admitted a few at a time (lib/admission.ts), so waiting for
   // more would only add its delay.
-  const writes = new GroupCommit<Accepted, void, never>(async (accepted) => {
-    await writeMessages(db, accepted);
-    return accepted.map(() => undefined);
-  });
+  const writes = new GroupCommit<Accepted, boolean, never>((accepted) => writeMessages(db, accepted));
+  const contactOf = sharedContactLookups(db);
+  app.addHook('onReady', () => startTemplateCache(db));
+  // A carrier whose run claims in this process needs no new run: that run claims the message, or its
+  // settle finds it (campaigns' sender/carrier.ts `whileClaiming`); a queued job costs a statement.
   const kicks = new CarrierKicks(
-    (carrier) => enqueueCarrier(jobs, carrier),
+    async (carrier) => (carrierClaiming(carrier) ? undefined : enqueueCarrier(jobs, carrier)),
     (error) => app.log.error({ err: error }, 'a transactional carrier run could not be queued'),
   );
+
+  /**
+   * Writes a request's messages. A template deleted while its group was written (the deletion locks
+   * the template's row and refuses while messages wait: carriers.ts `queuedRefusal`) fails the whole
+   * group on the messages' reference: each request then answers 404 if its template is gone, and is
+   * written again otherwise.
+   */
+  async function write(item: Accepted): Promise<void> {
+    let refused: boolean;
+    try {
+      refused = await writes.request(item);
+    } catch (error) {
+      if (!foreignKeyViolation(error)) throw error;
+      const ids = item.planned.map((m) => m.templateId);
+      if (await anyTemplateGone(db, ids)) throw notFound(TEMPLATE_NOT_FOUND);
+      refused = await writes.request(item);
+    }
+    // Its contact, looked up by the write, is unsubscribed and the template does not send to them.
+    if (refused) throw badRequest(UNSUBSCRIBED, { to: [UNSUBSCRIBED] });
+  }
 
   /**
    * Runs `work` once per Idempotency-Key: its planned messages and its answer are written in one
@@ -76,7 +103,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     try {
       const { planned, answer } = await work();
-      await writes.request({ tenantId, planned, idempotency: key ? { key, ...answer } : null });
+      await write({ tenantId, planned, idempotency: key ? { key, ...answer } : null });
       for (const carrier of new Set(planned.map((m) => m.carrierId))) kicks.kick(carrier);
       return answer;
     } catch (error) {
@@ -89,6 +116,9 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/send',
     {
       onRequest,
+      // Its one statement (the contact's lookup in the write) is shared by the sends waiting meanwhile
+      // (a group commit): wider lanes.
+      config: { admission: 'shared' },
       bodyLimit: 256 * 1024,
       schema: {
         tags,
@@ -113,7 +143,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
         req.headers['idempotency-key'],
         requestHash('send', req.body),
         async () => {
-          const planned = await planMessage(db, config, tenantId, req.body);
+          const planned = await planMessage(db, config, tenantId, req.body, 'in-write');
           await checkVolume(db, tenantId, 1, clock());
           return { planned: [planned], answer: { status: 202, body: { message_id: planned.messageId } } };
         },
@@ -126,6 +156,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/batch',
     {
       onRequest,
+      config: { admission: 'shared' },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
@@ -151,7 +182,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
           const results: TransactionalBatchResult['results'] = [];
           for (const msg of req.body.messages) {
             try {
-              const m = await planMessage(db, config, tenantId, msg);
+              const m = await planMessage(db, config, tenantId, msg, contactOf);
               planned.push(m);
               results.push({ message_id: m.messageId, status: 202 });
             } catch (error) {
@@ -244,6 +275,7 @@ export const transactionalRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenantId = tenantOf(req);
       const t = await transactionalTemplate(db, tenantId, req.params.id);
       await writeSettings(db, tenantId, t.id, req.body);
+      transactionalTemplatesChanged(db, tenantId);
       await applySettingsToCarriers(db, t.id, req.body);
       return req.body;
     },

@@ -294,11 +294,13 @@ describe('a stale lease of a carrier', () => {
     // mid-send leaves them, one claimed (sending) and one handed over (handing), under an expired lease.
     const template = await makeTemplate(owner, 'Stale receipt', 'transactional');
     const plan = (to: string) =>
-      planMessage(db(), gw.app.deps.config, acme, {
-        template_id: template,
-        to,
-        data: { order: { id: 'S' }, amount: '1' },
-      });
+      planMessage(
+        db(),
+        gw.app.deps.config,
+        acme,
+        { template_id: template, to, data: { order: { id: 'S' }, amount: '1' } },
+        async () => null,
+      );
     const [c, d] = [await plan('stale-c@example.org'), await plan('stale-d@example.org')];
     await writeMessages(db(), [{ tenantId: acme, planned: [c, d], idempotency: null }]);
     const [lease] = await queryRows(

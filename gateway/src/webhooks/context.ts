@@ -17,6 +17,5 @@ export interface WebhookContext {
   log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
-export const FANOUT_QUEUE = 'webhooks.fanout';
 export const DELIVER_QUEUE = 'webhooks.deliver';
 export const SWEEP_QUEUE = 'webhooks.sweep';

@@ -1,23 +1,26 @@
 /**
  * From a delivery event to attempts at each endpoint that wants it (docs/webhooks.md, "Delivery"):
  *
- * 1. fan-out (a job per batch of events the hook handed over): the tenant's enabled endpoints that want
- *    each event get a delivery row with the signed body, written once per (job, event, endpoint), and
- *    the job makes their first attempts, several at once;
- * 2. an attempt (the first in the fan-out job, each retry a delayed job of its own): the address is checked again, the body is POSTed with the Standard
- *    Webhooks headers, the attempt is logged; 2xx is delivered, anything else is retried on the schedule
- *    (retry-schedule.ts) until it is spent. When a delivery's last attempt fails and the endpoint has
- *    not answered 2xx since that delivery was made (a whole retry schedule, about a day), the endpoint
- *    is disabled with the reason;
+ * 1. fan-out (outbox.ts takes events from the delivery events' outbox): the tenant's enabled endpoints
+ *    that want each event get a delivery row with the signed body, written once per (event, endpoint)
+ *    in the transaction that removes the event from the outbox, then their first attempts are made,
+ *    several at once;
+ * 2. an attempt (the first in the fan-out, each retry a delayed job of its own): the delivery is held
+ *    for the attempt (`attempting_until`: no other process makes the same attempt meanwhile), the
+ *    address is checked again, the body is POSTed with the Standard Webhooks headers, the attempt is
+ *    logged; 2xx is delivered, anything else is retried on the schedule (retry-schedule.ts) until it is
+ *    spent. When a delivery's last attempt fails and the endpoint has not answered 2xx since that
+ *    delivery was made (a whole retry schedule, about a day), the endpoint is disabled with the reason;
  * 3. the sweep (every 5 minutes): a delivery whose next attempt was lost (a process ended between logging
- *    an attempt and queueing the next, or a fan-out was stopped before its first attempts) is queued again; deliveries older than 30 days are deleted.
+ *    an attempt and queueing the next, or after a fan-out's commit and before its first attempts) is
+ *    queued again; deliveries older than 30 days are deleted.
  *
- * Jobs run at least once: an attempt job whose attempt is already logged does nothing.
+ * Jobs run at least once: an attempt job whose attempt is already logged, or held, does nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { WebhookAttempt, WebhookDeliveryState, WebhookEventType } from '../contracts';
 import { WEBHOOK_EVENT_TYPES } from '../contracts';
-import { queryRows, textOf, intOf, type Row } from '../lib/raw-sql';
+import { queryRows, textOf, intOf, type Queryable, type Row } from '../lib/raw-sql';
 import { ATTEMPT_COLUMNS, attemptOf } from './attempt-log';
 import { DELIVER_QUEUE, type WebhookContext } from './context';
 import { eventBody, testBody, type MessageFacts } from './payload';
@@ -25,17 +28,15 @@ import { postSigned } from './post';
 import { attemptsAllowed, nextAttemptAt } from './retry-schedule';
 import { newEventId, signedHeaders } from './signing';
 
-/** One event as the fan-out job carries it (JSON). */
-export interface QueuedEvent {
+/** One delivery event taken from the outbox (outbox.ts), with the source its deliveries are written under. */
+export interface OwedEvent {
   type: WebhookEventType;
   tenantId: string;
   recipientId: number;
-  at: string;
+  at: Date;
   detail: string | null;
-}
-
-export interface FanoutJob {
-  events: QueuedEvent[];
+  /** Unique per event: each endpoint's delivery of it is `${source}:${endpointId}`. */
+  source: string;
 }
 
 export interface DeliverJob {
@@ -43,10 +44,7 @@ export interface DeliverJob {
   attempt: number;
 }
 
-/** Rows written per statement by the fan-out. */
-const INSERT_SLICE = 500;
-
-/** First attempts a fan-out job makes at once (each may wait up to the timeout on another server). */
+/** First attempts a fan-out makes at once (each may wait up to the timeout on another server). */
 const ATTEMPTS_AT_ONCE = 8;
 
 export const DISABLED_REASON =
@@ -58,9 +56,9 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
  * The facts of each recipient row named (campaign_recipients joined with its campaign, and with the
  * transactional message it carries, if any: docs/transactional.md, "Carriers").
  */
-async function messageFacts(ctx: WebhookContext, ids: number[]): Promise<Map<number, MessageFacts>> {
+async function messageFacts(db: Queryable, ctx: WebhookContext, ids: number[]): Promise<Map<number, MessageFacts>> {
   const rows = await queryRows(
-    ctx.db,
+    db,
     sql`select r.id, r.campaign_id::text, r.address, r.message_id, r.contact_id::text, c.template_id::text,
                c.kind, tm.id::text as transactional_id
           from campaign_recipients r join campaigns c on c.id = r.campaign_id
@@ -84,63 +82,68 @@ async function messageFacts(ctx: WebhookContext, ids: number[]): Promise<Map<num
   return facts;
 }
 
-/** Step 1: the deliveries of a batch of events, and a job for each. */
-export async function fanOut(ctx: WebhookContext, jobId: string, job: FanoutJob, signal?: AbortSignal): Promise<void> {
-  const events = job.events.filter((e) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e.type));
-  const tenants = [...new Set(events.map((e) => e.tenantId))];
+/**
+ * Step 1, inside the caller's transaction `tx`: the deliveries of `events` (one per enabled endpoint of
+ * the event's tenant that wants its type), each with its signed body and a new `webhook-id`, written
+ * once per source (a second write of the same event changes nothing). Answers the ids written.
+ */
+export async function writeDeliveries(ctx: WebhookContext, tx: Queryable, events: OwedEvent[]): Promise<string[]> {
+  const known = events.filter((e) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(e.type));
+  if (known.length === 0) return [];
+  const tenants = [...new Set(known.map((e) => e.tenantId))];
   const endpoints = await queryRows(
-    ctx.db,
+    tx,
     sql`select id::text, tenant_id::text, events from webhook_endpoints
          where tenant_id = any(${uuidArray(tenants)}::uuid[]) and enabled`,
   );
-  if (endpoints.length === 0) return;
-  const facts = await messageFacts(ctx, [...new Set(events.map((e) => e.recipientId))]);
-  const rows: { eventId: string; endpointId: string; tenantId: string; type: string; body: string; source: string }[] =
-    [];
-  events.forEach((event, index) => {
+  if (endpoints.length === 0) return [];
+  const facts = await messageFacts(tx, ctx, [...new Set(known.map((e) => e.recipientId))]);
+  const rows: {
+    event_id: string;
+    endpoint_id: string;
+    tenant_id: string;
+    type: string;
+    body: string;
+    source: string;
+  }[] = [];
+  for (const event of known) {
     const fact = facts.get(event.recipientId);
-    if (!fact) return;
-    const body = eventBody(event.type, new Date(event.at), fact, event.detail);
+    if (!fact) continue;
+    const body = eventBody(event.type, event.at, fact, event.detail);
     for (const endpoint of endpoints) {
       const wanted = endpoint.events as string[] | string;
       const wants = Array.isArray(wanted) ? wanted.includes(event.type) : String(wanted).includes(event.type);
       if (textOf(endpoint, 'tenant_id') !== event.tenantId || !wants) continue;
       const endpointId = textOf(endpoint, 'id') ?? '';
       rows.push({
-        eventId: newEventId(),
-        endpointId,
-        tenantId: event.tenantId,
+        event_id: newEventId(),
+        endpoint_id: endpointId,
+        tenant_id: event.tenantId,
         type: event.type,
         body,
-        source: `${jobId}:${index}:${endpointId}`,
+        source: `${event.source}:${endpointId}`,
       });
     }
-  });
-  for (let i = 0; i < rows.length; i += INSERT_SLICE) {
-    const slice = rows.slice(i, i + INSERT_SLICE).map((r) => ({
-      event_id: r.eventId,
-      endpoint_id: r.endpointId,
-      tenant_id: r.tenantId,
-      type: r.type,
-      body: r.body,
-      source: r.source,
-    }));
-    await ctx.db.execute(
-      sql`insert into webhook_deliveries (event_id, endpoint_id, tenant_id, type, body, source)
-          select * from json_to_recordset(${JSON.stringify(slice)}::json)
-            as x(event_id text, endpoint_id uuid, tenant_id uuid, type text, body text, source text)
-          on conflict (source) do nothing`,
-    );
   }
-  // The first attempts are made here, ATTEMPTS_AT_ONCE at a time (a job per attempt would wait a poll
-  // interval each). A job run again (its process ended) finds its rows written and attempts those never
-  // attempted; an attempt already made is not made again.
-  const pending = await queryRows(
-    ctx.db,
-    sql`select id::text from webhook_deliveries
-         where source like ${`${jobId}:%`} and attempts = 0 and state = 'pending'`,
+  if (rows.length === 0) return [];
+  const written = await queryRows(
+    tx,
+    sql`insert into webhook_deliveries (event_id, endpoint_id, tenant_id, type, body, source)
+        select * from json_to_recordset(${JSON.stringify(rows)}::json)
+          as x(event_id text, endpoint_id uuid, tenant_id uuid, type text, body text, source text)
+        on conflict (source) do nothing
+        returning id::text`,
   );
-  const queue = pending.map((r) => textOf(r, 'id') ?? '');
+  return written.map((r) => textOf(r, 'id') ?? '');
+}
+
+/**
+ * The first attempts of new deliveries, ATTEMPTS_AT_ONCE at a time (a job per attempt would wait a
+ * poll interval each). A delivery whose first attempt another process holds or made is skipped
+ * (attemptDelivery's claim); one never attempted (this process ended first) is found by the sweep.
+ */
+export async function attemptFirst(ctx: WebhookContext, ids: string[], signal?: AbortSignal): Promise<void> {
+  const queue = [...ids];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       if (signal?.aborted) return;
@@ -204,6 +207,17 @@ export async function attemptDelivery(
   attempt: number,
   retry = true,
 ): Promise<WebhookAttempt | null> {
+  // The attempt is held for its whole time and a margin: a second process (a job run twice, the sweep)
+  // finds it held and does nothing; a process that ended mid-attempt leaves it to the sweep.
+  const holdSeconds = Math.ceil(ctx.config.timeoutMs / 1000) + 30;
+  const held = await queryRows(
+    ctx.db,
+    sql`update webhook_deliveries set attempting_until = now() + make_interval(secs => ${holdSeconds})
+         where id = ${deliveryId}::uuid and attempts = ${attempt - 1} and state in ('pending', 'retrying')
+           and (attempting_until is null or attempting_until < now())
+        returning id`,
+  );
+  if (held.length === 0) return null;
   const d = await deliveryRow(ctx, deliveryId);
   if (!d || d.state === 'delivered' || d.state === 'failed' || d.attempts >= attempt) return null;
   const at = ctx.clock();
@@ -220,7 +234,8 @@ export async function attemptDelivery(
   const logged = await ctx.db.transaction(async (tx) => {
     const moved = await queryRows(
       tx,
-      sql`update webhook_deliveries set attempts = ${attempt}, state = ${state}, next_attempt_at = ${next}
+      sql`update webhook_deliveries set attempts = ${attempt}, state = ${state}, next_attempt_at = ${next},
+                                         attempting_until = null
            where id = ${d.id}::uuid and attempts = ${attempt - 1} and state in ('pending', 'retrying') returning id`,
     );
     if (moved.length === 0) return null;
@@ -291,8 +306,9 @@ export async function sweep(ctx: WebhookContext): Promise<void> {
   const lost = await queryRows(
     ctx.db,
     sql`select id::text, attempts from webhook_deliveries
-         where (state = 'retrying' and next_attempt_at < now() - interval '5 minutes')
-            or (state = 'pending' and attempts = 0 and type <> 'test' and created_at < now() - interval '5 minutes')
+         where ((state = 'retrying' and next_attempt_at < now() - interval '5 minutes')
+             or (state = 'pending' and attempts = 0 and type <> 'test' and created_at < now() - interval '5 minutes'))
+           and (attempting_until is null or attempting_until < now())
          limit 1000`,
   );
   await ctx.jobs.sendMany<DeliverJob>(

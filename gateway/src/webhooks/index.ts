@@ -42,7 +42,7 @@ export const webhooksArea: Area = {
   },
   jobs: (jobs, deps) => {
     const ctx = contextOf(deps);
-    registerWebhookJobs(jobs, ctx);
-    setDeliveryEventHook(deps.db, webhookHook(ctx, deps.background));
+    const drain = registerWebhookJobs(jobs, ctx, deps.background, deps.config.jobs.pollSeconds);
+    setDeliveryEventHook(deps.db, webhookHook(ctx, drain));
   },
 };

@@ -1,17 +1,22 @@
-/** The webhooks' queues: fan-out, one attempt per job, and the sweep every 5 minutes. */
+/** The webhooks' work: the outbox's drain, one attempt per retry job, and the sweep every 5 minutes. */
 import type { JobRunner } from '../jobs/index';
-import { DELIVER_QUEUE, FANOUT_QUEUE, SWEEP_QUEUE, type WebhookContext } from './context';
-import { attemptDelivery, fanOut, sweep, type DeliverJob, type FanoutJob } from './deliveries';
+import type { BackgroundTasks } from '../lib/background';
+import { DELIVER_QUEUE, SWEEP_QUEUE, type WebhookContext } from './context';
+import { attemptDelivery, sweep, type DeliverJob } from './deliveries';
+import { OutboxDrain } from './outbox';
 
-export function registerWebhookJobs(jobs: JobRunner, ctx: WebhookContext): void {
-  // A fan-out makes its first attempts itself (deliveries.ts), so two jobs run at once per process.
-  jobs.work<FanoutJob>(FANOUT_QUEUE, (job) => fanOut(ctx, job.id, job.data, job.signal), {
-    retryLimit: 5,
-    retryDelay: 5,
-    concurrency: 2,
-  });
+/**
+ * Declares the queues; answers the outbox's drain of this process (null where no workers run: there the
+ * workers process drains what this one writes).
+ */
+export function registerWebhookJobs(
+  jobs: JobRunner,
+  ctx: WebhookContext,
+  background: BackgroundTasks,
+  pollSeconds: number,
+): OutboxDrain | null {
   // A retry's failure is logged and retried by the schedule (deliveries.ts), not by the runner; the
-  // runner's retries cover a job that threw (the database), and the attempt check makes them safe.
+  // runner's retries cover a job that threw (the database), and the attempt's hold makes them safe.
   // Each worker takes 4 due retries at a time and makes them one after another (at most 4 timeouts, 40 s).
   jobs.work<DeliverJob>(
     DELIVER_QUEUE,
@@ -22,4 +27,15 @@ export function registerWebhookJobs(jobs: JobRunner, ctx: WebhookContext): void 
   );
   jobs.work(SWEEP_QUEUE, () => sweep(ctx), { retryLimit: 0 });
   jobs.schedule(SWEEP_QUEUE, '*/5 * * * *');
+  if (!jobs.workers) return null;
+  const signal = jobs.stopSignal;
+  const drain = new OutboxDrain(ctx, background, signal);
+  jobs.onStart(async () => {
+    drain.wake();
+    // Rows left by a process that ended (once their lease ran out), or written where no workers run.
+    const timer = setInterval(() => drain.wake(), pollSeconds * 1000);
+    timer.unref();
+    signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+  });
+  return drain;
 }

@@ -34,6 +34,19 @@ describe('endpoint presence', () => {
     assert.equal(reads.n, 2);
   });
 
+  it('learn() reads an unknown tenant once in the background; the next wants() answers from memory', async () => {
+    const { db, reads } = fakeDb(() => false);
+    const presence = new EndpointPresence(db);
+    assert.equal(presence.wants('t'), true);
+    presence.learn('t');
+    presence.learn('t');
+    await presence.has('t');
+    assert.equal(reads.n, 1, 'one read, shared');
+    assert.equal(presence.wants('t'), false);
+    presence.learn('t');
+    assert.equal(reads.n, 1, 'known: no read');
+  });
+
   it('concurrent asks share one read; forget() after a change is seen at once', async () => {
     let has = false;
     const { db, reads } = fakeDb(() => has);

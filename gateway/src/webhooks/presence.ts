@@ -45,6 +45,16 @@ export class EndpointPresence {
     return pending;
   }
 
+  /**
+   * Starts reading an unknown (or expired) tenant's answer in the background, so that the next `wants`
+   * answers from memory (a process without the outbox's drain learns it too). Never waits or throws.
+   */
+  learn(tenantId: string): void {
+    const entry = this.known.get(tenantId);
+    if (entry && entry.until >= this.now()) return;
+    this.has(tenantId).catch(() => undefined);
+  }
+
   /** The tenant's endpoints changed: read again next time. */
   forget(tenantId: string): void {
     this.changes++;

@@ -42,8 +42,8 @@ export const webhookEndpoints = pgTable(
 
 /**
  * One event owed to one endpoint: its body (signed as stored, the same on every attempt), its state and
- * its attempts so far. `source` makes the fan-out idempotent (the job that wrote it, the event's place
- * in that job, the endpoint).
+ * its attempts so far. `source` makes the fan-out idempotent (the outbox row it came from and the
+ * endpoint).
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -61,6 +61,8 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     state: text('state').$type<'pending' | 'retrying' | 'delivered' | 'failed'>().notNull().default('pending'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    /** An attempt in progress holds the delivery until then: no other process makes that attempt meanwhile. */
+    attemptingUntil: timestamp('attempting_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,3 +34,28 @@ export function carrierHooks(): CarrierHooks {
   if (!hooks) throw new Error('a transactional carrier is sending but no carrier hooks are registered');
   return hooks;
 }
+
+/** Carriers with a run claiming in this process, and how many such runs. */
+const claiming = new Map<string, number>();
+
+/**
+ * Runs `claim` (a carrier run's sending part) marked as claiming: until it ends, a message committed
+ * to this carrier will be claimed by it (the run looks for new rows every 25 ms: feed.ts). The mark is
+ * taken off before the run settles, and the settle reads what was queued since its last claim, so a
+ * message committed while the mark was on is either claimed or found by the settle (run.ts).
+ */
+export async function whileClaiming<T>(carrierId: string, claim: () => Promise<T>): Promise<T> {
+  claiming.set(carrierId, (claiming.get(carrierId) ?? 0) + 1);
+  try {
+    return await claim();
+  } finally {
+    const n = (claiming.get(carrierId) ?? 1) - 1;
+    if (n > 0) claiming.set(carrierId, n);
+    else claiming.delete(carrierId);
+  }
+}
+
+/** Whether a run of this carrier claims in this process now: a message committed now needs no new run. */
+export function carrierClaiming(carrierId: string): boolean {
+  return claiming.has(carrierId);
+}

@@ -11,8 +11,9 @@
  *   unconfirmed (the data was handed over and no answer came);
  * - counts what it changed: the campaign's counters, events for the deferred, bounced, failed and
  *   unconfirmed, and the chart's minute counts;
- * - after it, hands the rows sent, delivered and bounced to the delivery events' hook (called with the
- *   database itself, not inside a transaction, as the sender does: the statement has committed).
+ * - when the delivery events' listener may want the tenant's events, writes the rows sent, delivered
+ *   and bounced into its outbox in the same statement (delivery-events.ts), and wakes it after the
+ *   commit (the sender calls this with the database itself, not inside a transaction).
  *
  * Every change is fenced by the row's status and `claim_epoch`, and the counters count the rows
  * changed, never the rows asked for: an answer for a row the run no longer holds (its lease was taken
@@ -21,7 +22,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../lib/raw-sql';
 import { intOf, queryRows } from '../../lib/raw-sql';
-import { emitDeliveryEvents, wantsDeliveryEvents, type DeliveryEvent } from '../delivery-events';
+import { deliveryEventsCommitted, outboxInsertSql, wantsDeliveryEvents } from '../delivery-events';
 import { countEventsSql } from '../event-minutes';
 import { recordSentSql } from '../usage';
 import { leaseHeld } from './lease';
@@ -64,18 +65,10 @@ export interface CommitScope {
   carrier?: { id: string; templateId: string | null };
 }
 
-/** A row an answer changed, with its new status and error (only while the delivery events are wanted). */
-export interface AnsweredRow {
-  id: number;
-  status: string;
-  error: string | null;
-}
-
-/** What a commit did: the rows handed over, how many answers matched no row held, the rows answered. */
+/** What a commit did: the rows handed over, and how many answers matched no row held. */
 export interface Committed {
   handed: Set<number>;
   dropped: number;
-  answered: AnsweredRow[];
 }
 
 /** A PostgreSQL array literal of integers (one parameter, cast with `::bigint[]`). */
@@ -94,17 +87,6 @@ function boolArray(items: boolean[]): string {
 
 const none = sql`select null::bigint as id where false`;
 
-/** A commit's delivery events: its rows handed over are sent, its answers delivered or bounced. */
-function deliveryEventsOf(tenantId: string, done: Committed, at: Date): DeliveryEvent[] {
-  const events: DeliveryEvent[] = [...done.handed].map((recipientId) => ({ type: 'sent', tenantId, recipientId, at }));
-  for (const a of done.answered) {
-    if (a.status === 'delivered' || a.status === 'bounced') {
-      events.push({ type: a.status, tenantId, recipientId: a.id, at, detail: a.error });
-    }
-  }
-  return events;
-}
-
 export async function commitGroup(
   db: Queryable,
   scope: CommitScope,
@@ -112,10 +94,10 @@ export async function commitGroup(
   answers: Answer[],
   at: Date,
 ): Promise<Committed> {
-  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0, answered: [] };
+  if (handings.length === 0 && answers.length === 0) return { handed: new Set(), dropped: 0 };
   const { campaignId, tenantId, epoch, maxAttempts } = scope;
-  // The delivery events' hook (delivery-events.ts): the rows' new states are read back only when wanted.
-  const withStates = wantsDeliveryEvents(db, tenantId);
+  // The delivery events' outbox (delivery-events.ts): its rows are written only when they may be wanted.
+  const withEvents = wantsDeliveryEvents(db, tenantId);
   // Rows as array parameters: the statement's text and its number of parameters stay the same
   // whatever the group's size.
   const handed =
@@ -176,6 +158,16 @@ export async function commitGroup(
                                  unconfirmed = unconfirmed + ${unconfirmedN}
              where id = ${campaignId}::uuid and (exists (select 1 from handed) or exists (select 1 from answered))
             returning 1),
+          outbox as (${
+            withEvents
+              ? outboxInsertSql(
+                  tenantId,
+                  at,
+                  sql`select id, 'sent', null::text from handed
+                      union all select id, status, error from answered where status in ('delivered', 'bounced')`,
+                )
+              : sql`select 1`
+          }),
           carried as (${scope.carrier ? carrierHooks().committedSql(scope.carrier, { handed: handedN, bounced: bouncedN, failed: failedN }, at) : sql`select 1`}),
           sent_minutes as (${countEventsSql(campaignId, 'sent', at, handedN)}),
           delivered_minutes as (${countEventsSql(campaignId, 'delivered', at, deliveredN)}),
@@ -187,23 +179,13 @@ export async function commitGroup(
                (select count(*) from bounced_contacts)::int as contacts,
                (select count(*) from events)::int as events,
                (select count(*) from counted)::int as counted,
-               ${
-                 withStates
-                   ? sql`(select json_agg(json_build_object('id', id, 'status', status, 'error', error)) from answered)`
-                   : sql`null::json`
-               } as states`,
+               (select count(*) from outbox)::int as outboxed`,
   );
   const ids = String(row?.handed ?? '{}')
     .replace(/[{}]/g, '')
     .split(',')
     .filter(Boolean)
     .map(Number);
-  const states = typeof row?.states === 'string' ? (JSON.parse(row.states) as unknown) : row?.states;
-  const done: Committed = {
-    handed: new Set(ids),
-    dropped: answers.length - intOf(row ?? {}, 'answered'),
-    answered: Array.isArray(states) ? (states as AnsweredRow[]).map((a) => ({ ...a, id: Number(a.id) })) : [],
-  };
-  if (withStates) emitDeliveryEvents(db, deliveryEventsOf(tenantId, done, at));
-  return done;
+  if (withEvents && intOf(row ?? {}, 'outboxed') > 0) deliveryEventsCommitted(db);
+  return { handed: new Set(ids), dropped: answers.length - intOf(row ?? {}, 'answered') };
 }

@@ -23,6 +23,7 @@ import type { JobRunner } from '../../jobs/index';
 import { takeAudience, partsWaiting } from '../audience';
 import { checkUsageNotices } from '../usage-notices';
 import { skipRemaining, type Claimant } from './claim';
+import { whileClaiming } from './carrier';
 import { answerOf, commitGroup, type Answer, type Handing } from './commit';
 import { Feed, heldSql, type FeedDeps } from './feed';
 import { GroupCommit } from './group-commit';
@@ -280,7 +281,10 @@ export async function runCampaign(deps: SenderDeps, campaignId: string, signal: 
     return void (await fail(db, campaignId, TEMPLATE_GONE));
   }
 
-  const feed = await send(deps, ctx, signal);
+  const feed =
+    campaign.kind === 'transactional'
+      ? await whileClaiming(campaignId, () => send(deps, ctx, signal))
+      : await send(deps, ctx, signal);
   if (!feed) return;
   if (feed.claimed > 0) {
     await checkUsageNotices(db, deps.mailer, campaign.tenantId, new Date()).catch((error: unknown) =>

@@ -489,7 +489,7 @@ describe('leases: a process that stops renewing is taken over, and its late writ
       handedIds.map((rowId) => ({ id: rowId, kind: 'delivered' as const, detail: '250 ok', afterData: true })),
       new Date(),
     );
-    assert.deepEqual(late, { handed: new Set(), dropped: 5, answered: [] });
+    assert.deepEqual(late, { handed: new Set(), dropped: 5 });
     assert.deepEqual(await claim(db(), dead, id, 12, 'queued'), []);
     assert.deepEqual(await recipientStatuses(db(), id), { queued: 7, unconfirmed: 5 });
     assert.equal(intOf(await campaignRow(db(), id), 'delivered'), 0);
@@ -524,7 +524,6 @@ describe('leases: a process that stops renewing is taken over, and its late writ
     assert.deepEqual(await commitGroup(db(), scope, [], [answer], new Date()), {
       handed: new Set(),
       dropped: 0,
-      answered: [],
     });
     const [after] = await queryRows(db(), sql`select status, error from campaign_recipients where id = ${row!.id}`);
     assert.equal(textOf(after!, 'status'), 'unconfirmed');

@@ -16,12 +16,22 @@ import type { ContactStatus } from '../../contracts';
 import type { Database } from '../../db/index';
 import { intOf, queryRows, textOf, type Queryable, type Row } from '../../lib/raw-sql';
 import { markBounced, markComplained, markResubscribed, markUnsubscribed } from '../contact-outcomes';
-import { emitDeliveryEvents, type DeliveryEventType } from '../delivery-events';
+import { deliveryEventsCommitted, recordDeliveryEvent, type DeliveryEventType } from '../delivery-events';
 import { countEvents } from '../event-minutes';
 
-/** Hands one committed event of `r` to the delivery events' hook (delivery-events.ts). */
-function emitted(db: Database, r: TrackedRecipient, type: DeliveryEventType, at: Date, detail: string | null): void {
-  emitDeliveryEvents(db, [{ type, tenantId: r.tenantId, recipientId: r.id, at, detail }]);
+/**
+ * Writes an event of `r` into the delivery events' outbox with `tx`, the transaction recording it
+ * (delivery-events.ts): answers whether the listener is to be woken after the commit.
+ */
+function outboxed(
+  db: Database,
+  tx: Queryable,
+  r: TrackedRecipient,
+  type: DeliveryEventType,
+  at: Date,
+  detail: string | null,
+): Promise<boolean> {
+  return recordDeliveryEvent(db, tx, { type, tenantId: r.tenantId, recipientId: r.id, at, detail });
 }
 
 /** A recipient as the tracking endpoints need it. */
@@ -91,11 +101,13 @@ async function firstOpen(tx: Queryable, r: TrackedRecipient, at: Date): Promise<
 
 /** An open of the e-mail (the pixel was fetched). */
 export async function recordOpen(db: Database, r: TrackedRecipient, at: Date, machine: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+  const wake = await db.transaction(async (tx) => {
     await insertEvent(tx, r, 'opened', at, machine, null);
-    if (!machine) await firstOpen(tx, r, at);
+    if (machine) return false;
+    await firstOpen(tx, r, at);
+    return outboxed(db, tx, r, 'opened', at, null);
   });
-  if (!machine) emitted(db, r, 'opened', at, null);
+  if (wake) deliveryEventsCommitted(db);
 }
 
 /**
@@ -129,10 +141,10 @@ export async function recordClick(
   at: Date,
   machine: boolean,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const wake = await db.transaction(async (tx) => {
     if (machine) {
       await insertEvent(tx, r, 'clicked', at, true, url);
-      return;
+      return false;
     }
     // One click of a recipient at a time: the unique-click check below sees the one before.
     await tx.execute(sql`select id from campaign_recipients where id = ${r.id} for update`);
@@ -159,8 +171,9 @@ export async function recordClick(
     }
     // A click without a recorded open: the e-mail was opened (its images were blocked).
     if (await firstOpen(tx, r, at)) await insertEvent(tx, r, 'opened', at, false, 'Counted from a click');
+    return outboxed(db, tx, r, 'clicked', at, url);
   });
-  if (!machine) emitted(db, r, 'clicked', at, url);
+  if (wake) deliveryEventsCommitted(db);
 }
 
 /**
@@ -182,10 +195,10 @@ export async function recordUnsubscribe(db: Database, r: TrackedRecipient, at: D
     await insertEvent(tx, r, 'unsubscribed', at, false, null);
     await tx.execute(sql`update campaigns set unsubscribed = unsubscribed + 1 where id = ${r.campaignId}`);
     await countEvents(tx, r.campaignId, 'unsubscribed', at);
-    return true;
+    return { wake: await outboxed(db, tx, r, 'unsubscribed', at, null) };
   });
-  if (first) emitted(db, r, 'unsubscribed', at, null);
-  return first;
+  if (first && first.wake) deliveryEventsCommitted(db);
+  return first !== false;
 }
 
 /**
@@ -241,10 +254,10 @@ export async function recordHardBounce(
     if (r.contactId) await markBounced(tx, r.tenantId, [r.contactId]);
     await insertEvent(tx, r, 'bounced', at, false, detail);
     await countEvents(tx, r.campaignId, 'bounced', at);
-    return true;
+    return { wake: await outboxed(db, tx, r, 'bounced', at, detail) };
   });
-  if (bounced) emitted(db, r, 'bounced', at, detail);
-  return bounced;
+  if (bounced && bounced.wake) deliveryEventsCommitted(db);
+  return bounced !== false;
 }
 
 /**
@@ -287,8 +300,8 @@ export async function recordComplaint(
     await insertEvent(tx, r, 'complained', at, false, detail);
     await tx.execute(sql`update campaigns set complained = complained + 1 where id = ${r.campaignId}`);
     await countEvents(tx, r.campaignId, 'complained', at);
-    return true;
+    return { wake: await outboxed(db, tx, r, 'complained', at, detail) };
   });
-  if (complained) emitted(db, r, 'complained', at, detail);
-  return complained;
+  if (complained && complained.wake) deliveryEventsCommitted(db);
+  return complained !== false;
 }
