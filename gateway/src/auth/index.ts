@@ -34,6 +34,7 @@ export const authArea: Area = {
 export { requireAnyPermission, requirePermission, tenantOf, authOf, authenticate } from './guards';
 export { acceptCredential, guardPermissions, NOT_FOR_KEYS, OUTSIDE_SCOPE, type CredentialResolver } from './guards';
 export { sessionChanged, SessionCache, followerCacheOf } from './session-cache';
+export { notifiedCache, type NotifiedCache } from './notified-cache';
 export { accessVersionOf, loadUser, userInMemory, type ApiKeyCaller, type UserRow } from './session';
 export { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 export { refuseWeakPassword } from './password-strength';

@@ -16,10 +16,9 @@
  * Only found templates are kept: an unknown id (404) is read every time.
  */
 import { sql } from 'drizzle-orm';
-import { SessionCache } from '../auth/index';
+import { notifiedCache } from '../auth/index';
 import type { TransactionalSettings } from '../contracts';
 import type { Database } from '../db/index';
-import { listen } from '../db/notifications';
 import { intOf, queryRows, textOf, type Queryable } from '../lib/raw-sql';
 import { DEFAULT_SETTINGS } from './settings';
 import { onTemplatesChanged, variablesUsed } from '../templates/index';
@@ -63,25 +62,10 @@ export async function variablesOfVersion(db: Queryable, id: string, version: num
   return variables;
 }
 
-const caches = new WeakMap<Database, { cache: SessionCache<TemplateFacts>; started: Promise<void> }>();
-
-function entryOf(db: Database) {
-  let entry = caches.get(db);
-  if (!entry) {
-    const cache = new SessionCache<TemplateFacts>();
-    const started = listen(db, TRANSACTIONAL_CHANNEL, {
-      onMessage: (payload) => cache.invalidate(payload),
-      onState: (listening) => cache.setListening(listening),
-    }).then(
-      () => undefined,
-      () => cache.setListening(false),
-    );
-    entry = { cache, started };
-    caches.set(db, entry);
-    onTemplatesChanged(db, (tenantId) => cache.invalidate(`tenant:${tenantId}`));
-  }
-  return entry;
-}
+const caches = notifiedCache<TemplateFacts>(TRANSACTIONAL_CHANNEL, (db, cache) =>
+  onTemplatesChanged(db, (tenantId) => cache.invalidate(`tenant:${tenantId}`)),
+);
+const entryOf = caches.of;
 
 /** Subscribes at start (the gateway's onReady), so the first sends are already kept. */
 export function startTemplateCache(db: Database): Promise<void> {
@@ -90,7 +74,7 @@ export function startTemplateCache(db: Database): Promise<void> {
 
 /** After a committed change to a tenant's templates or their settings: applied to this process at once. */
 export function transactionalTemplatesChanged(db: Database, tenantId: string): void {
-  caches.get(db)?.cache.invalidate(`tenant:${tenantId}`);
+  caches.existing(db)?.cache.invalidate(`tenant:${tenantId}`);
 }
 
 /** The template `id` if it is one of the tenant's transactional templates (null otherwise), from memory or read. */

@@ -16,31 +16,14 @@
  * This is the one place that reads a tenant's community row for its owner (community-store.ts).
  */
 import { eq } from 'drizzle-orm';
-import { SessionCache } from '../../auth';
+import { notifiedCache, type SessionCache } from '../../auth';
 import type { Database } from '../../db/index';
-import { listen } from '../../db/notifications';
 import { communities, type CommunityRow } from '../../db/schema';
 
 export const COMMUNITY_CHANNEL = 'console_community';
 
-const caches = new WeakMap<Database, { cache: SessionCache<CommunityRow>; started: Promise<void> }>();
-
-function entryOf(db: Database) {
-  let entry = caches.get(db);
-  if (!entry) {
-    const cache = new SessionCache<CommunityRow>();
-    const started = listen(db, COMMUNITY_CHANNEL, {
-      onMessage: (payload) => cache.invalidate(payload),
-      onState: (listening) => cache.setListening(listening),
-    }).then(
-      () => undefined,
-      () => cache.setListening(false),
-    );
-    entry = { cache, started };
-    caches.set(db, entry);
-  }
-  return entry;
-}
+const caches = notifiedCache<CommunityRow>(COMMUNITY_CHANNEL);
+const entryOf = caches.of;
 
 /** The cache of a database, created (and subscribed) on first use. */
 export function communityCacheOf(db: Database): SessionCache<CommunityRow> {
@@ -62,10 +45,10 @@ export function cachedCommunityRow(db: Database, tenantId: string): Promise<Comm
 
 /** The tenant's community row from memory alone: undefined when it must be read ({@link cachedCommunityRow}). */
 export function communityRowInMemory(db: Database, tenantId: string): CommunityRow | undefined {
-  return caches.get(db)?.cache.peek(tenantId);
+  return caches.existing(db)?.cache.peek(tenantId);
 }
 
 /** After a committed write to a tenant's community: applied to this process at once. */
 export function communityChanged(db: Database, tenantId: string): void {
-  caches.get(db)?.cache.invalidate(`tenant:${tenantId}`);
+  caches.existing(db)?.cache.invalidate(`tenant:${tenantId}`);
 }
