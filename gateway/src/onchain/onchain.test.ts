@@ -263,6 +263,29 @@ describe('the watcher', () => {
   });
 });
 
+describe('a token watched after its first transfers', () => {
+  it('opens each wallet at its balanceOf at the checkpoint, so balances are the chain’s, never negative', async () => {
+    const owner = await gw.login('acmeOwner');
+    const token = await deploy('OLD');
+    // Held before the watch starts: the watcher never sees these move.
+    await mintDemoToken(chain.url, token, wallet(3), 1000n);
+    await mintDemoToken(chain.url, token, wallet(4), 50n);
+    const start = (await blockNumber(chain.url)) + 1n;
+    const r = await watch(owner, { chain_id: 31337, address: token.address, start_block: Number(start) });
+    assert.equal(r.status, 201, r.text);
+    try {
+      await transferDemoToken(chain.url, token, 3, wallet(4), 300n);
+      await waitUntil(async () => (await feed(owner, r.body._id)).records.length === 1, 20_000, 'the transfer');
+      assert.deepEqual(await holdings(r.body._id), {
+        [wallet(3).toLowerCase()]: '700',
+        [wallet(4).toLowerCase()]: '350',
+      });
+    } finally {
+      await unwatch(owner, r.body._id);
+    }
+  });
+});
+
 describe('confirmations and reorganisations', () => {
   let owner: string;
   before(async () => {

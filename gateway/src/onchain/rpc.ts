@@ -43,7 +43,14 @@ export interface ChainRpc {
   logs(filter: { addresses: Address[]; topics: Hex[]; from: bigint; to: bigint }): Promise<RawLog[]>;
   /** ERC-20 `decimals()` and `symbol()`; null for what the contract does not answer. */
   tokenInfo(address: Address): Promise<{ decimals: number | null; symbol: string | null }>;
+  /** Whether `address` held code at `block` (the contract existed); true when the node cannot say. */
+  hadCode(address: Address, block: bigint): Promise<boolean>;
+  /** `balanceOf(wallet)` (EIP-20 and EIP-721) of each wallet at `block`, a few calls at a time. */
+  balancesAt(address: Address, wallets: readonly string[], block: bigint): Promise<Map<string, bigint>>;
 }
+
+/** balanceOf calls in flight at once. */
+const BALANCE_CALLS = 8;
 
 const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
 
@@ -76,6 +83,33 @@ export function chainRpc(chain: ChainSetting, timeoutMs: number): ChainRpc {
       };
       const [decimals, symbol] = await Promise.all([read<number>('decimals'), read<string>('symbol')]);
       return { decimals, symbol };
+    },
+    async hadCode(address, block) {
+      try {
+        const code = await client.getCode({ address, blockNumber: block });
+        return Boolean(code && code !== '0x');
+      } catch {
+        return true;
+      }
+    },
+    async balancesAt(address, wallets, block) {
+      const balances = new Map<string, bigint>();
+      for (let i = 0; i < wallets.length; i += BALANCE_CALLS) {
+        const chunk = wallets.slice(i, i + BALANCE_CALLS);
+        const read = await Promise.all(
+          chunk.map((wallet) =>
+            client.readContract({
+              address,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [wallet as Address],
+              blockNumber: block,
+            }),
+          ),
+        );
+        chunk.forEach((wallet, j) => balances.set(wallet, read[j] ?? 0n));
+      }
+      return balances;
     },
   };
 }

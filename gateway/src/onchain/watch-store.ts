@@ -104,6 +104,11 @@ export interface RangeWrite {
   token: TokenKind | null;
   /** Decimals and symbol read once for a token whose balances start being kept. */
   tokenInfo?: { decimals: number; symbol: string | null } | undefined;
+  /**
+   * Opening balances: for wallets the range names that hold no row yet, `balanceOf` at the checkpoint
+   * before the range (a token that existed before the start block: docs/onchain.md, "Balances").
+   */
+  openings?: ReadonlyMap<string, bigint> | undefined;
 }
 
 /**
@@ -150,6 +155,15 @@ export async function writeRange(db: Database, row: WatchRow, write: RangeWrite)
     if (inserted.length === 0) return generation;
     const fresh = new Set(inserted.map((r) => `${textOf(r, 'tx_hash')}:${Number(r.log_index)}`));
     const added = write.events.filter((e) => fresh.has(`${e.txHash}:${e.logIndex}`));
+    if (write.openings && write.openings.size > 0) {
+      const input = [...write.openings].map(([w, b]) => ({ w, b: b.toString() }));
+      await tx.execute(
+        sql`insert into token_holdings (contract_id, wallet, tenant_id, balance, updated_block)
+            select ${row.id}::uuid, r.w, ${row.tenantId}::uuid, r.b::numeric, ${row.lastBlock.toString()}::bigint
+              from json_to_recordset(${json(input)}::json) as r(w text, b text)
+            on conflict (contract_id, wallet) do nothing`,
+      );
+    }
     if (write.token) {
       const deltas = transferDeltas(
         write.token,
@@ -187,6 +201,21 @@ async function applyDeltas(tx: Queryable, row: WatchRow, deltas: Map<string, big
         on conflict (contract_id, wallet) do update
           set balance = token_holdings.balance + excluded.balance, updated_block = excluded.updated_block`,
   );
+}
+
+/** Of `wallets` (lower case), those without a balance row of the contract yet. */
+export async function walletsWithoutHolding(
+  db: Queryable,
+  contractId: string,
+  wallets: readonly string[],
+): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const held = await queryRows(
+    db,
+    sql`select wallet from token_holdings where contract_id = ${contractId}::uuid and wallet = any(${`{${wallets.join(',')}}`}::text[])`,
+  );
+  const known = new Set(held.map((r) => textOf(r, 'wallet')));
+  return wallets.filter((w) => !known.has(w));
 }
 
 /** Marks the contract up to date (or still catching up) without a new range: state and head only. */

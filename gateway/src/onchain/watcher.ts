@@ -22,6 +22,7 @@ import {
   type TokenKind,
   tokenKindOf,
   TRANSFER_SIGNATURE,
+  ZERO_ADDRESS,
 } from './rules';
 import type { ChainSetting, OnchainConfig } from '../lib/chain-settings';
 import {
@@ -29,6 +30,7 @@ import {
   loadWatchRows,
   rewind,
   storedBlocks,
+  walletsWithoutHolding,
   type WatchRow,
   writeFailure,
   writeRange,
@@ -62,6 +64,8 @@ export class ChainWatcher {
   /** Each contract's range size (blocks), adapted to the logs its ranges bring. */
   private readonly rangeSizes = new Map<string, number>();
   private readonly compiled = new Map<string, Compiled>();
+  /** Per contract: whether it existed before its start block (then new wallets get opening balances). */
+  private readonly existedBefore = new Map<string, boolean>();
   private wakeUp: (() => void) | null = null;
 
   constructor(
@@ -246,6 +250,7 @@ export class ChainWatcher {
       tokenInfo = { decimals: token === 'erc721' ? 0 : (info.decimals ?? 18), symbol: info.symbol };
     }
     const limit = Math.min(WRITE_EVENTS, Math.max(100, storageCapabilities(this.deps.db).writeRows * 4));
+    const opens = token !== null && events.some((e) => e.transfer) && (await this.existedBeforeStart(row));
     let current = row;
     let start = 0;
     while (start < events.length || start === 0) {
@@ -258,6 +263,15 @@ export class ChainWatcher {
       const point = last
         ? checkpoint
         : { block: lastEvent?.blockNumber ?? checkpoint.block, hash: lastEvent?.blockHash ?? checkpoint.hash };
+      let openings: Map<string, bigint> | undefined;
+      if (opens) {
+        try {
+          openings = await this.openingBalances(current, slice);
+        } catch (error) {
+          await this.fail([current], error);
+          return;
+        }
+      }
       const generation = await writeRange(this.deps.db, current, {
         events: slice,
         checkpoint: point,
@@ -265,6 +279,7 @@ export class ChainWatcher {
         state: last ? state : 'catching_up',
         token,
         tokenInfo,
+        openings,
       });
       if (generation === null) return;
       current = { ...current, generation, lastBlock: point.block, lastBlockHash: point.hash };
@@ -272,6 +287,30 @@ export class ChainWatcher {
       start = end;
       if (last) return;
     }
+  }
+
+  /**
+   * Whether the contract had code at the block before its start block: then wallets held balances the
+   * watcher never saw move, and each wallet first named by a Transfer gets its `balanceOf` at the
+   * checkpoint as an opening balance. Asked once per contract and process.
+   */
+  private async existedBeforeStart(row: WatchRow): Promise<boolean> {
+    if (row.startBlock <= 0n) return false;
+    const known = this.existedBefore.get(row.id);
+    if (known !== undefined) return known;
+    const existed = await this.rpc.hadCode(getAddress(row.address), row.startBlock - 1n);
+    this.existedBefore.set(row.id, existed);
+    return existed;
+  }
+
+  /** `balanceOf` at the checkpoint of the wallets `events` transfer that hold no balance row yet. */
+  private async openingBalances(row: WatchRow, events: readonly DecodedEvent[]): Promise<Map<string, bigint>> {
+    const named = new Set<string>();
+    for (const e of events)
+      if (e.transfer) for (const w of [e.transfer.from, e.transfer.to]) if (w !== ZERO_ADDRESS) named.add(w);
+    const missing = await walletsWithoutHolding(this.deps.db, row.id, [...named]);
+    if (missing.length === 0) return new Map();
+    return this.rpc.balancesAt(getAddress(row.address), missing, row.lastBlock);
   }
 
   /** Block times: from the logs (`blockTimestamp`), else from the blocks' headers. */

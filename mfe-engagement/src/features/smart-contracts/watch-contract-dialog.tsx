@@ -195,7 +195,7 @@ export function WatchContractDialog({ open, onClose }: { open: boolean; onClose:
             maxLength={20}
             inputMode="numeric"
             autoComplete="off"
-            hint="Leave empty to start at the chain's head."
+            hint="Leave empty to start at the chain's head. To count every holder of a token, start at the block it was deployed in."
             error={errors.start_block}
             onChange={(event) => setStartBlock(event.target.value)}
           />
