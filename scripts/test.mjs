@@ -2,8 +2,8 @@
 // Every test suite, with one closing line `N passed, N failed` for CI, and before it the wall time of
 // each phase: typecheck, lint, format, Jest (shared, shell, remotes) and the production build side by
 // side; the gateway's suites on a PostgreSQL server and on embedded PGlite (scripts/gateway-suites.mjs
-// says which run on which), three files at a time, the files that start gateway processes one after
-// another in one of the slots, then the timed ones alone; e2e in Chromium against the started system,
+// says which run on which), four files at a time, the files that start gateway processes one after
+// another in two of the slots (one per engine), then the timed ones alone; e2e in Chromium against the started system,
 // three files at a time.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,9 +20,10 @@ const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 /**
  * Gateway test files side by side (most of a file's time is spent waiting: timers, sockets, a database
- * thread). One slot runs the suites that start processes one after another; the others share the rest.
+ * thread). Two slots run the suites that start processes, one after another per engine; the others
+ * share the rest.
  */
-const GATEWAY_CONCURRENCY = 3;
+const GATEWAY_CONCURRENCY = 4;
 /**
  * e2e files side by side, each with its system and Chromium. Their time is mostly spent waiting (pages,
  * timers). Run beside the gateway's suites instead of after them, the two phases took as long in all
@@ -157,7 +158,14 @@ async function gatewayJobs(serverUrl) {
   }
   side.sort((a, b) => b.size - a.size);
   processes.sort((a, b) => b.size - a.size);
-  return { side, processes, alone };
+  // One chain per engine: never two process suites of one engine at once (their processes, ports and
+  // kill moments on one database server or data directory kind), while each engine's chain is about
+  // half of the whole.
+  const chains = [
+    processes.filter((job) => job.env.TEST_DATABASE_URL !== undefined),
+    processes.filter((job) => job.env.TEST_DATABASE_URL === undefined),
+  ].filter((chain) => chain.length > 0);
+  return { side, chains, alone };
 }
 
 /** Where the seeded template databases of a run are made (gateway/test/db-template.ts), and the files' reports. */
@@ -165,9 +173,8 @@ const templates = path.join(tmp, 'db-templates');
 const gatewayTmp = path.join(tmp, 'gateway');
 
 /**
- * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time, one slot running the
- * suites that start processes one after another: two of them at once (their processes, ports and kill
- * moments side by side) failed under load (bench/README.md, "CI, `npm test`").
+ * The gateway's suites but the timed ones: GATEWAY_CONCURRENCY files at a time, two slots running the
+ * suites that start processes one after another, a chain per engine (bench/README.md, "CI, `npm test`").
  */
 async function gatewaySuites(jobs) {
   console.log('\n=== gateway on PostgreSQL and embedded PGlite');
@@ -175,7 +182,7 @@ async function gatewaySuites(jobs) {
     concurrency: GATEWAY_CONCURRENCY,
     tmp: gatewayTmp,
     timeoutMs: FILE_TIMEOUT_MS,
-    chains: [jobs.processes],
+    chains: jobs.chains,
   });
   count('gateway', together);
   for (const [label, seconds] of together.seconds) gatewaySeconds.set(label, seconds);
