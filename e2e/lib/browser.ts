@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -40,4 +40,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 export async function cookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).map((c) => c.name).sort();
+}
+
+/**
+ * The natural width of the image `img` points at, once the browser has loaded it (0 when it failed):
+ * an attached element is not a loaded image.
+ */
+export function loadedWidth(img: Locator): Promise<number> {
+  return img.evaluate((el: HTMLImageElement) =>
+    el.complete
+      ? el.naturalWidth
+      : new Promise<number>((resolve) => {
+          el.addEventListener('load', () => resolve(el.naturalWidth));
+          el.addEventListener('error', () => resolve(0));
+        }),
+  );
 }

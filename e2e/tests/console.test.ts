@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { cookieNames, launch, newSession, signIn } from '../lib/browser.ts';
+import { cookieNames, launch, loadedWidth, newSession, signIn } from '../lib/browser.ts';
 import { E2E_ENV, startTestSystem } from '../lib/system.ts';
 import { mailTo } from '../lib/outbox.ts';
 
@@ -350,7 +350,7 @@ describe('a user without a tenant', () => {
     await page.getByText('Your profile has been saved.').waitFor();
     const avatar = profile.locator(`img[src^="${system.urls.gateway}/files/"]`);
     await avatar.waitFor();
-    assert.equal(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), 1, 'the stored avatar loads');
+    assert.equal(await loadedWidth(avatar), 1, 'the stored avatar loads');
     await page.reload();
     await profile.locator(`img[src^="${system.urls.gateway}/files/"]`).waitFor();
     await page.goto('/account/change-password');

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { gatewayCall } from '../lib/api.ts';
-import { launch, newSession, signIn } from '../lib/browser.ts';
+import { launch, loadedWidth, newSession, signIn } from '../lib/browser.ts';
 import { startTestSystem } from '../lib/system.ts';
 import { mailTo as mailToIn } from '../lib/outbox.ts';
 
@@ -61,7 +61,7 @@ describe('onboarding', () => {
     await visitor.getByText('Weekly alpha').waitFor();
     const logo = visitor.locator(`img[src^="${gatewayUrl}/files/"]`).first();
     await logo.waitFor();
-    assert.equal(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth), 1, 'the uploaded logo loads');
+    assert.equal(await loadedWidth(logo), 1, 'the uploaded logo loads');
     // Listed on the public directory, as 'List on public page' is set.
     await visitor.goto(`${gatewayUrl}/c`);
     await visitor.getByRole('link', { name: /Acme DAO/ }).waitFor();
