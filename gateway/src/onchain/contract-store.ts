@@ -292,7 +292,7 @@ export async function contractEvents(
       deps.db,
       sql`select id::text, event_name, args, wallets, block_number::text as block_number, block_time, tx_hash, log_index
             from contract_events where contract_id = ${row.id} ${filter}
-           order by block_number ${direction}, log_index ${direction}
+           order by contract_events.block_number ${direction}, contract_events.log_index ${direction}
            limit ${limit} offset ${offset}`,
     ),
   ]);

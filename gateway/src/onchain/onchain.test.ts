@@ -280,6 +280,13 @@ describe('a token watched after its first transfers', () => {
         [wallet(3).toLowerCase()]: '700',
         [wallet(4).toLowerCase()]: '350',
       });
+      // The feed is newest first by block NUMBER: a block with more digits comes first.
+      const now = await blockNumber(chain.url);
+      await mine(chain.url, Number(10n ** BigInt(now.toString().length) - now));
+      await transferDemoToken(chain.url, token, 4, wallet(3), 1n);
+      await waitUntil(async () => (await feed(owner, r.body._id)).records.length === 2, 20_000, 'the second transfer');
+      const blocks = (await feed(owner, r.body._id)).records.map((e) => BigInt(e.block_number));
+      assert.ok(blocks[0]! > blocks[1]!, `newest first: ${blocks.join(', ')}`);
     } finally {
       await unwatch(owner, r.body._id);
     }
